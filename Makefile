@@ -1,0 +1,68 @@
+# minigrad book. Quick start: `make lab` opens the book, `make test` runs the whole suite.
+# Both set up .venv and the Graphviz `dot` binary first. `make help` lists every target.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+# Any Python >= 3.10; only used to create .venv.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.minigrad-book-installed
+# Always pinned: an unpinned torch pulls a multi-GB CUDA build.
+TORCH  := torch==2.13.0
+# Tools run with the venv's bin/ first on PATH, as if it were activated.
+IN_VENV := PATH="$(CURDIR)/$(VENV)/bin:$$PATH"
+
+# The test command. BROWSER=1 adds --browser, which runs the tests marked `browser` as well.
+PYTEST_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg tests book
+ifeq ($(BROWSER),1)
+PYTEST_ARGS += --browser
+endif
+
+.PHONY: help venv dot lab test torch clean distclean
+
+help: ## list the targets
+	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test adds --browser)"
+
+venv: $(STAMP) ## create .venv (Python >= 3.10) and pip install -e '.[test]'; quick once done
+
+$(STAMP): pyproject.toml
+	@if [ ! -x $(PY) ]; then \
+	  $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
+	    echo "error: minigrad book needs Python >= 3.10, and '$(PYTHON)' is $$(command -v $(PYTHON) >/dev/null && $(PYTHON) --version 2>&1 || echo 'not found')." >&2; \
+	    echo "       Install a newer Python, or name one: make PYTHON=/path/to/python3.11 $(MAKECMDGOALS)" >&2; \
+	    exit 1; }; \
+	  echo "$(PYTHON) -m venv $(VENV)"; \
+	  $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	    echo "error: '$(PYTHON) -m venv' failed; on Debian/Ubuntu install python3-venv (apt-get install python3-venv)." >&2; \
+	    exit 1; }; \
+	fi
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || { \
+	  echo "error: $(VENV) has $$($(PY) --version 2>&1), minigrad book needs >= 3.10: run 'make distclean' and retry." >&2; \
+	  exit 1; }
+	$(PY) -m pip install -e '.[test]'
+	@touch $@
+
+dot: $(STAMP) ## ensure Graphviz dot: system one, else apt-get (root), else graphviz-pure in .venv
+	@.ci/ensure-dot $(PY)
+
+lab: venv dot ## set up, then open the book in JupyterLab
+	$(IN_VENV) $(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) book/
+
+test: venv dot ## set up, then run the whole suite (pytest + nbval on book/); BROWSER=1 adds browser tests
+	$(IN_VENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+torch: venv ## install real PyTorch (CPU, pinned) so the parity tests run instead of skipping
+	$(PY) -m pip install '$(TORCH)'
+
+clean: ## remove caches and build output (keeps .venv)
+	rm -rf build dist _site artifacts .pytest_cache .hypothesis *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean ## also remove .venv
+	rm -rf $(VENV)
