@@ -1,0 +1,18 @@
+"""minigrad: PyTorch's Tensor, autograd, nn and optim, re-implemented in numpy to be read.
+
+Same names, same behaviour, same error messages as PyTorch, so that `import minigrad as torch` runs
+PyTorch code unchanged. Start reading at `autograd/function.py` (Function.apply) and `autograd/engine.py`.
+"""
+# Import order matters: autograd's Function module finishes by importing Tensor, whose methods use the ops.
+from . import autograd  # noqa: I001
+from ._tensor import Tensor
+from ._dtype import Size, bool, double, dtype, float, float32, float64, int64, long  # noqa: A004
+from ._creation import (Generator, arange, as_tensor, empty, eye, from_numpy, full, full_like, get_default_dtype,
+                        is_tensor, linspace, manual_seed, ones, ones_like, rand, randint, randn, randperm, tensor,
+                        zeros, zeros_like)
+from ._functions import (abs, add, allclose, argmax, argmin, cat, clamp, clip, clone, div, dot, equal, exp,  # noqa: A004
+                         flatten, log, matmul, max, mean, min, mm, mul, mv, neg, norm, pow, relu, reshape, sigmoid,
+                         sort, sqrt, squeeze, stack, sub, sum, t, tanh, transpose, unsqueeze, where)
+from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+
+__version__ = "0.1.0"

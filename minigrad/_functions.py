@@ -1,0 +1,46 @@
+"""Module-level spellings of tensor methods: `torch.relu(x)` is `x.relu()`, and so on."""
+from ._tensor import Tensor
+from .ops import shape as _shape
+from .ops.unary import Where as _Where
+
+relu, sigmoid, tanh, exp, log, abs, sqrt = (Tensor.relu, Tensor.sigmoid, Tensor.tanh, Tensor.exp, Tensor.log,
+                                            Tensor.abs, Tensor.sqrt)
+clamp, clip, sum, mean, max, min, sort, argmax, argmin = (Tensor.clamp, Tensor.clamp, Tensor.sum, Tensor.mean,
+                                                          Tensor.max, Tensor.min, Tensor.sort, Tensor.argmax,
+                                                          Tensor.argmin)
+mm, mv, dot, matmul, t, transpose, reshape = (Tensor.mm, Tensor.mv, Tensor.dot, Tensor.matmul, Tensor.t,
+                                              Tensor.transpose, Tensor.reshape)
+unsqueeze, squeeze, flatten, clone, pow, neg = (Tensor.unsqueeze, Tensor.squeeze, Tensor.flatten, Tensor.clone,
+                                                Tensor.pow, Tensor.neg)
+add, sub, mul, div = Tensor.add, Tensor.sub, Tensor.mul, Tensor.div
+
+
+def norm(input, p="fro", dim=None, keepdim=False):
+    """The p-norm of `input`, over all elements or along `dim`. Mirrors `torch.norm`."""
+    return input.norm(p, dim, keepdim)
+
+
+def cat(tensors, dim=0):
+    """Join tensors along an existing dimension. Mirrors `torch.cat`."""
+    return _shape.Cat.apply(dim, *tensors)
+
+
+def stack(tensors, dim=0):
+    """Join tensors along a new dimension. Mirrors `torch.stack`."""
+    return _shape.Stack.apply(dim, *tensors)
+
+
+def where(condition, input, other):
+    """Pick from `input` where `condition` is True, else from `other`. Mirrors `torch.where`."""
+    from ._tensor_ops import _as_tensor
+    input = _as_tensor(input, other) if not isinstance(input, Tensor) else input
+    return _Where.apply(condition, input, _as_tensor(other, input))
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    import numpy as np
+    return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def equal(a, b):
+    return a.shape == b.shape and bool((a._data == b._data).all())

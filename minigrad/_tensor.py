@@ -1,0 +1,364 @@
+"""`Tensor`: a numpy array plus what autograd needs (`requires_grad`, `grad`, `grad_fn`, a version counter).
+
+The math methods live in `_tensor_ops.py`; each one calls a built-in `Function` from `minigrad/ops/`.
+"""
+import weakref
+import warnings
+
+import numpy as np
+
+from . import _dtype
+from ._dtype import Size
+from ._tensor_ops import TensorOps
+from ._tensor_str import tensor_repr
+from .autograd.grad_mode import _State
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+    "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+    "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
+    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations.")
+
+
+class Tensor(TensorOps):
+    """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
+
+    Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
+    """
+
+    # Defaults shared by all tensors; an instance stores only what differs, which keeps creation cheap.
+    grad_fn = None             # the Node that produced this tensor; None for leaves
+    _requires_grad = False
+    _grad = None
+    _output_nr = 0             # which output of grad_fn this tensor is
+    _vc = None                 # version counter box [n], shared by views; None means version 0, unshared
+    _grad_accumulator = None   # this leaf's AccumulateGrad node, created on first use
+    __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
+
+    def __init__(self, data=()):
+        # torch.Tensor([1, 2]) makes a float32 tensor
+        self._data = np.array(data, dtype=np.float32)
+
+    @classmethod
+    def _make(cls, array):
+        """Wrap a numpy array (of one of the four supported dtypes) without copying."""
+        t = object.__new__(cls)
+        t._data = array
+        return t
+
+    # ---- metadata -----------------------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        """Return the shape, or the length of dimension `dim`."""
+        return self.shape if dim is None else self._data.shape[dim]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndim = property(dim)
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    @property
+    def dtype(self):
+        return _dtype._BY_NUMPY[self._data.dtype]
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    @property
+    def device(self):
+        return "cpu"
+
+    @property
+    def is_cuda(self):
+        return False
+
+    def type(self):
+        """Return PyTorch's legacy type name, e.g. `'torch.FloatTensor'`."""
+        return self.dtype._tensor_type
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        """Return the underlying numpy array (shared memory, as in PyTorch)."""
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                               "instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self.numpy() if dtype is None else self.numpy().astype(dtype)
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return len(self._data)
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(len(self._data)))
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data)
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return tensor_repr(self)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def contiguous(self):
+        return self
+
+    def cpu(self):
+        return self
+
+    # ---- autograd state -----------------------------------------------------------------------------------
+    @property
+    def requires_grad(self):
+        """True if operations on this tensor are recorded so that gradients can flow back to it."""
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self.grad_fn is not None:
+            raise RuntimeError("you can only change requires_grad flags of leaf variables. If you want to use a "
+                               "computed variable in a subgraph that doesn't require differentiation use "
+                               "var_no_grad = var.detach().")
+        if value and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        """Set `requires_grad` in place and return self."""
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self):
+        """True for tensors that no recorded operation produced: only leaves receive `.grad`."""
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self.retains_grad:
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
+                                f"{type(value).__name__}")
+            if value.shape != self.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @property
+    def _version(self):
+        return 0 if self._vc is None else self._vc[0]
+
+    def _bump_version(self):
+        if self._vc is None:
+            self._vc = [0]
+        self._vc[0] += 1
+
+    def _shared_version_counter(self):
+        if self._vc is None:
+            self._vc = [0]
+        return self._vc
+
+    @property
+    def data(self):
+        """The same values, detached from the graph, sharing memory but not the version counter."""
+        return Tensor._make(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    def detach(self):
+        """Return a tensor that shares this one's memory (and version counter) but is not in the graph."""
+        t = Tensor._make(self._data)
+        t._vc = self._shared_version_counter()
+        return t
+
+    def detach_(self):
+        self.grad_fn, self._requires_grad, self._output_nr = None, False, 0
+        return self
+
+    def _alias(self):
+        """Another tensor object over the same memory and version counter (used for views)."""
+        t = Tensor._make(self._data)
+        t._vc = self._shared_version_counter()
+        return t
+
+    def _detached_copy(self):
+        return Tensor._make(self._data.copy())
+
+    def _accumulate(self, other):
+        # the gradient accumulates in place, as in PyTorch, so `x.grad` keeps its identity
+        self._data += other._data
+
+    def _accumulator(self):
+        """Return this leaf's `AccumulateGrad` node (one per leaf, reused by every op that reads it)."""
+        if self._grad_accumulator is None:
+            self._grad_accumulator = AccumulateGrad(self)
+        return self._grad_accumulator
+
+    def _sum_to(self, shape):
+        return Tensor._make(sum_to(self._data, shape))
+
+    @property
+    def retains_grad(self):
+        """True if `retain_grad()` was called on this non-leaf tensor."""
+        node = self.grad_fn
+        if node is None or not node._retained:
+            return False
+        ref = node._retained.get(self._output_nr)
+        return ref is not None and ref() is self
+
+    def retain_grad(self):
+        """Ask backward to fill this non-leaf tensor's `.grad` too."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None:
+            return
+        if self.grad_fn._retained is None:
+            self.grad_fn._retained = {}
+        self.grad_fn._retained[self._output_nr] = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """Call `hook(grad)` when this tensor's gradient is computed; a non-None result replaces the gradient.
+
+        Returns a handle whose `.remove()` unregisters the hook.
+        """
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            return self._accumulator()._add_pre_hook(0, hook)
+        return self.grad_fn._add_pre_hook(self._output_nr, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor w.r.t. the graph's leaves. Mirrors `torch.Tensor.backward`.
+
+        Args:
+            gradient: d(something)/d(self), same shape as self; may be omitted only for a single-element tensor,
+                where it defaults to 1. It is the `grad_output` that this tensor's `grad_fn` receives.
+            retain_graph: keep the saved tensors so that backward can run through this graph again.
+        """
+        from .autograd.engine import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # ---- in-place changes ---------------------------------------------------------------------------------
+    def _check_inplace(self):
+        if self.grad_fn is None and self._requires_grad and _State.enabled:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+
+    def _write(self, result):
+        """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
+        if _dtype._CATEGORY[result.dtype] > _dtype._CATEGORY[self.dtype]:
+            raise RuntimeError(f"result type {_TYPE_NAMES[result.dtype]} can't be cast to the desired output "
+                               f"type {_TYPE_NAMES[self.dtype]}")
+        self._data[...] = result._data
+        self._bump_version()
+        if result.grad_fn is not None:
+            self.grad_fn, self._output_nr, self._requires_grad = result.grad_fn, result._output_nr, True
+        return self
+
+    def _inplace(self, op, *args):
+        self._check_inplace()
+        return self._write(op.apply(self, *args))
+
+    def __setitem__(self, index, value):
+        """`t[index] = value`, including boolean masks as in `grad_input[x < 0] = 0`."""
+        self._check_inplace()
+        index = _plain_index(index)
+        if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
+            from .ops.indexing import IndexPut
+            value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value, self._data.dtype))
+            self._write(IndexPut.apply(self, index, value))
+        else:
+            self._data[index] = value._data if isinstance(value, Tensor) else value
+            self._bump_version()
+
+    def apply_(self, callable):
+        """Call `callable` on every element, in place, and return self. Mirrors `torch.Tensor.apply_`.
+
+        One Python call per element, so it is slow: prefer vectorised tensor ops. Results are cast back to
+        this tensor's dtype (on an int64 tensor, 2.7 becomes 2).
+        """
+        if self._requires_grad:
+            raise RuntimeError("Can't call apply_() on Variable that requires grad. Use var.detach().apply_() "
+                               "instead.")
+        flat = self._data.reshape(-1)
+        cast = bool if self.dtype is _dtype.bool else int if not self.dtype.is_floating_point else float
+        for i, v in enumerate(flat.tolist()):
+            result = callable(v)
+            if not isinstance(result, (int, float, bool, np.number)) and not (
+                    isinstance(result, Tensor) and result.numel() == 1):
+                raise TypeError(f"must be real number, not {type(result).__name__}")
+            flat[i] = cast(result)
+        if not np.shares_memory(flat, self._data):
+            self._data[...] = flat.reshape(self._data.shape)
+        self._bump_version()
+        return self
+
+
+_TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
+
+
+def _plain_index(index):
+    """Turn tensors inside an index into numpy arrays."""
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, tuple):
+        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
+    return index
+
+
+def sum_to(array, shape):
+    """Sum `array` down to `shape`: the adjoint of broadcasting is a sum over the broadcast axes."""
+    if array.shape == shape:
+        return array
+    lead = array.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and array.shape[lead + i] != 1)
+    return array.sum(axis=axes, keepdims=True).reshape(shape)
+
+
+from .autograd.graph import AccumulateGrad  # noqa: E402
+from ._tensor_ops import _load_ops  # noqa: E402
+
+_load_ops()

@@ -1,0 +1,240 @@
+"""`Function`: an operation with a hand-written backward. `Function.apply` runs forward and records a node.
+
+Every built-in op of minigrad is a `Function` too (see `minigrad/ops/`), written with the very API that the
+book teaches for custom Functions.
+"""
+import warnings
+
+import numpy as np
+
+from .grad_mode import _State
+from .graph import FREED, FREED_MESSAGE, Node, SavedTensor
+
+
+class FunctionCtx:
+    """What a Function's `ctx` offers. Mirrors `torch.autograd.function.FunctionCtx`.
+
+    In PyTorch, as here, the ctx of one `apply` call *is* the graph node recorded for that call
+    (`output.grad_fn is ctx`), so each call has its own ctx and anything stored on it is private to that call.
+    """
+
+    _materialize_grads = True
+    _dirty = ()
+    _non_differentiable = ()
+
+    def save_for_backward(self, *tensors):
+        """Save tensors (or None) for `backward`; they come back as `ctx.saved_tensors`.
+
+        Saved tensors are version-checked (an in-place change before backward is an error) and freed once
+        backward has used them. Non-tensors belong on ctx as plain attributes: `ctx.constant = c`.
+        """
+        self._to_save = tensors
+
+    @property
+    def saved_tensors(self):
+        """Return the tensors given to `save_for_backward`, after checking they were not modified in place."""
+        saved = self._saved
+        if saved is FREED:
+            raise RuntimeError(FREED_MESSAGE)
+        if saved is None:
+            return ()
+        return tuple(None if s is None else s.unpack() for s in saved)
+
+    def mark_dirty(self, *tensors):
+        """Declare the inputs that `forward` modified in place (and returned)."""
+        self._dirty = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        """Declare outputs that have no gradient (e.g. the indices returned by a sort)."""
+        self._non_differentiable = tensors
+
+    def set_materialize_grads(self, value):
+        """Choose whether gradients of unused outputs arrive as zero tensors (True, the default) or as None."""
+        self._materialize_grads = bool(value)
+
+
+class BackwardCFunction(FunctionCtx, Node):
+    """The node class behind every Function: `apply` creates one per call, named `<Function name>Backward`."""
+
+    _forward_cls = None
+
+    def apply(self, *grad_outputs):
+        """Call the Function's `backward` with this node as ctx."""
+        return self._forward_cls.backward(self, *grad_outputs)
+
+    def _run_backward(self, grads):
+        if self._materialize_grads and any(g is None for g in grads):
+            grads = tuple(_zeros(*meta) if g is None else g for g, meta in zip(grads, self._output_shapes))
+        return self._check_gradients(self._forward_cls.backward(self, *grads))
+
+    def _check_gradients(self, grads):
+        """Match backward's results to forward's inputs, as PyTorch's engine does, and keep the tensor ones."""
+        if not isinstance(grads, tuple):
+            grads = (grads,)
+        inputs = self._inputs
+        name = self.name()
+        if len(grads) != len(inputs):
+            if len(grads) > len(inputs) and all(g is None for g in grads[len(inputs):]):
+                grads = grads[:len(inputs)]
+            else:
+                raise RuntimeError(f"function {name} returned an incorrect number of gradients "
+                                   f"(expected {len(inputs)}, got {len(grads)})")
+        checked = []
+        for i, (g, meta) in enumerate(zip(grads, inputs)):
+            if meta is None:                               # a non-tensor input: only None is allowed
+                if g is not None:
+                    raise RuntimeError(f"function {name} returned a gradient different than None at position "
+                                       f"{i + 1}, but the corresponding forward input was not a Variable")
+                continue
+            if g is not None:
+                shape, dtype = meta
+                if g.shape != shape:
+                    if not _expandable(shape, g.shape):
+                        raise RuntimeError(f"Function {name} returned an invalid gradient at index {i} - got "
+                                           f"{list(g.shape)} but expected shape compatible with {list(shape)}")
+                    g = g._sum_to(shape)
+                if g.dtype is not dtype:
+                    g = g.to(dtype)
+            checked.append(g)
+        return tuple(checked)
+
+
+def _expandable(shape, target):
+    """True if a tensor of `shape` broadcasts to `target` (then a gradient of `target` can be summed back)."""
+    if len(shape) > len(target):
+        return False
+    return all(s == t or s == 1 for s, t in zip(reversed(shape), reversed(target)))
+
+
+class Function:
+    """Base class for operations with a custom backward. Mirrors `torch.autograd.Function`.
+
+    Write `forward` and `backward` as @staticmethods, in one of two styles:
+      - combined: `forward(ctx, *args)` saves what backward needs on `ctx` itself;
+      - separate (recommended): `forward(*args)` computes only, `setup_context(ctx, inputs, output)` saves.
+    Then call it as `MyFunction.apply(*args)`: never call `forward` directly, and never instantiate the class.
+
+    Example:
+        >>> class MulConstant(Function):
+        ...     @staticmethod
+        ...     def forward(tensor, constant):
+        ...         return tensor * constant
+        ...     @staticmethod
+        ...     def setup_context(ctx, inputs, output):
+        ...         ctx.constant = inputs[1]
+        ...     @staticmethod
+        ...     def backward(ctx, grad_output):
+        ...         return grad_output * ctx.constant, None
+        >>> y = MulConstant.apply(x, 3.0)
+    """
+
+    node_name = None   # built-in ops set this to PyTorch's node name, e.g. "MulBackward0"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("node_name") or cls.__name__ + "Backward"
+        cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls, "__module__": cls.__module__})
+        cls._separate_setup = _plain(cls.setup_context) is not _plain(Function.setup_context)
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions are all static, "
+                      "so you should invoke them on the class itself. Instantiating an autograd function will "
+                      "raise an error in a future version of PyTorch.", DeprecationWarning, stacklevel=2)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("Legacy autograd function with non-static forward method is deprecated. Please use "
+                           "new-style autograd function with static forward method. (Example: "
+                           "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
+
+    @staticmethod
+    def forward(*args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for your custom "
+                                  "autograd.Function to use it with backward mode AD.")
+
+    @classmethod
+    def apply(cls, *args):
+        """Run `forward` on `args` and, if any input requires grad, record a new node (the new `ctx`) for backward.
+
+        Returns forward's output(s); tensor outputs get `grad_fn` set to the new node.
+        """
+        ctx = cls._backward_cls()
+        requires, needs, inputs, edges = False, [], [], []
+        for a in args:
+            if isinstance(a, Tensor):
+                needs.append(a._requires_grad)
+                inputs.append((a._data.shape, a.dtype))
+                if a._requires_grad:
+                    requires = True
+                    edges.append((a.grad_fn, a._output_nr) if a.grad_fn is not None else (a._accumulator(), 0))
+                else:
+                    edges.append((None, 0))
+            else:
+                needs.append(False)
+                inputs.append(None)
+        ctx.needs_input_grad = tuple(needs)
+
+        recording = _State.enabled
+        _State.enabled = False        # forward itself is not recorded: its node is this one
+        try:
+            if cls._separate_setup:
+                output = cls.forward(*args)
+                cls.setup_context(ctx, args, output)
+            else:
+                output = cls.forward(ctx, *args)
+        finally:
+            _State.enabled = recording
+
+        if not (requires and recording):
+            return output
+        ctx._inputs = inputs
+        ctx.next_functions = tuple(edges)
+        return _record_outputs(ctx, args, output)
+
+
+def _record_outputs(ctx, args, output):
+    """Point each tensor output at the new node, then save the tensors that ctx asked for."""
+    outputs = output if isinstance(output, tuple) else (output,)
+    recorded, shapes = [], []
+    for i, out in enumerate(outputs):
+        if not isinstance(out, Tensor):
+            recorded.append(out)
+            shapes.append(None)
+            continue
+        if any(out is d for d in ctx._dirty):
+            if out.grad_fn is None and out._requires_grad:
+                raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+        elif any(out is a for a in args):
+            out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
+        shapes.append((out._data.shape, out.dtype))
+        if not any(out is n for n in ctx._non_differentiable):
+            out.grad_fn, out._output_nr, out._requires_grad = ctx, i, True
+        recorded.append(out)
+    ctx._output_shapes = shapes
+
+    to_save = ctx.__dict__.pop("_to_save", None)
+    if to_save is not None:
+        for i, t in enumerate(to_save):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
+                                f"{type(t).__name__}")
+        ctx._saved = [None if t is None else SavedTensor(t, ctx) for t in to_save]
+    return tuple(recorded) if isinstance(output, tuple) else recorded[0]
+
+
+def _plain(fn):
+    return getattr(fn, "__func__", fn)
+
+
+def _zeros(shape, dtype):
+    return Tensor._make(np.zeros(shape, dtype.np_type))
+
+
+from .._tensor import Tensor  # noqa: E402  (imported last: the Tensor module itself builds on Function)

@@ -1,0 +1,123 @@
+"""The graph that backward walks: nodes, their `next_functions` edges, saved tensors, and `AccumulateGrad`.
+
+Every `grad_fn` is a `Node`. Its `next_functions` is a tuple of `(node, output_nr)` pairs, one per tensor input:
+the node that produced that input (or the input leaf's `AccumulateGrad`), and which of that node's outputs it
+was; `(None, 0)` marks an input that needs no gradient. The engine, the graph drawing and the book all read
+this one structure.
+"""
+import itertools
+
+_sequence = itertools.count()
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+    "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+    "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
+    "if you need to access saved tensors after calling backward.")
+
+
+FREED = "freed"   # what `_saved` becomes once backward has freed the saved tensors (None means none were saved)
+
+
+class RemovableHandle:
+    """Returned by `register_hook`; call `.remove()` to take the hook off again."""
+
+    def __init__(self, hooks, hook):
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self):
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
+class SavedTensor:
+    """One tensor saved for backward, with the version it had when saved (to detect later in-place changes)."""
+
+    __slots__ = ("tensor", "version", "grad_fn", "output_nr")
+
+    def __init__(self, tensor, owner):
+        self.tensor = tensor
+        self.version = tensor._version
+        # name the node that produced it, for the error message; a saved output names its own node
+        self.grad_fn = owner if tensor.grad_fn is owner else None
+        self.output_nr = tensor._output_nr
+
+    def unpack(self):
+        t = self.tensor
+        if t._version != self.version:
+            producer = self.grad_fn or t.grad_fn
+            which = f", which is output {self.output_nr} of {producer.name()}," if producer is not None else ""
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [{t.type()} {list(t.shape)}]{which} is at version {t._version}; expected version "
+                f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed to "
+                "compute its gradient, with torch.autograd.set_detect_anomaly(True).")
+        return t
+
+
+class Node:
+    """A backward function in the graph. `name()`, `next_functions` and `metadata` mirror `torch.autograd.graph.Node`.
+
+    Nodes are created by `Function.apply` (one new node per call); for a custom Function the node is also the
+    `ctx` its `forward`/`setup_context`/`backward` receive.
+    """
+
+    # class-level defaults keep node creation cheap: an instance only stores what differs
+    next_functions = ()
+    _saved = None            # list of SavedTensor; FREED after a backward without retain_graph
+    _pre_hooks = None        # {output_nr: [hook, ...]} from Tensor.register_hook on this node's outputs
+    _retained = None         # {output_nr: tensor} from Tensor.retain_grad
+    _output_shapes = ()      # shape and dtype of each output, to materialise missing gradients as zeros
+
+    def __init__(self):
+        self._sequence_nr = next(_sequence)
+
+    def name(self):
+        """Return the node's class name, e.g. `'MulBackward0'`."""
+        return type(self).__name__
+
+    @property
+    def metadata(self):
+        if "_metadata" not in self.__dict__:
+            self._metadata = {}
+        return self._metadata
+
+    def _add_pre_hook(self, output_nr, hook):
+        if self._pre_hooks is None:
+            self._pre_hooks = {}
+        hooks = self._pre_hooks.setdefault(output_nr, [])
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def _release(self):
+        """Free the saved tensors (what `retain_graph=False` does after the node ran)."""
+        if self._saved is not None:
+            self._saved = FREED
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+class AccumulateGrad(Node):
+    """The node that ends every path at a leaf: it adds the arriving gradient into `variable.grad`.
+
+    Mirrors `torch.autograd.graph` `AccumulateGrad`; `.variable` is the leaf tensor.
+    """
+
+    _priority = float("inf")   # run as soon as ready, as PyTorch does, so .grad fills in promptly
+
+    def __init__(self, variable):
+        super().__init__()
+        self.variable = variable
+
+    def _run_backward(self, grads):
+        # the gradient accumulates: g if t.grad is None else t.grad + g
+        (g,) = grads
+        leaf = self.variable
+        if g is None:
+            return ()
+        if leaf._grad is None:
+            leaf._grad = g._detached_copy()
+        else:
+            leaf._grad._accumulate(g)
+        return ()

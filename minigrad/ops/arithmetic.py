@@ -1,0 +1,219 @@
+"""+ - * / ** and negation. Python numbers arrive wrapped as 0-d tensors, as in PyTorch."""
+import numpy as np
+
+from ..autograd.function import Function
+from ._common import float_dtype_of, grad_to, operands, wrap
+
+
+class Add(Function):
+    """z = x + alpha * y;  dz/dx = 1,  dz/dy = alpha"""
+    node_name = "AddBackward0"
+
+    @staticmethod
+    def forward(x, y, alpha=1):
+        a, b = operands(x, y)
+        return wrap(a + b if alpha == 1 else a + alpha * b)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y, *alpha = inputs
+        ctx.shapes, ctx.alpha = (x.shape, y.shape), (alpha[0] if alpha else 1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        gy = g if ctx.alpha == 1 else g * ctx.alpha
+        return grad_to(g, ctx.shapes[0]), grad_to(gy, ctx.shapes[1]), None
+
+
+class Sub(Function):
+    """z = x - alpha * y;  dz/dx = 1,  dz/dy = -alpha"""
+    node_name = "SubBackward0"
+
+    @staticmethod
+    def forward(x, y, alpha=1):
+        a, b = operands(x, y)
+        return wrap(a - b if alpha == 1 else a - alpha * b)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y, *alpha = inputs
+        ctx.shapes, ctx.alpha = (x.shape, y.shape), (alpha[0] if alpha else 1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        return grad_to(g, ctx.shapes[0]), grad_to(-ctx.alpha * g, ctx.shapes[1]), None
+
+
+class Rsub(Function):
+    """z = c - x  (a Python number minus a tensor);  dz/dx = -1"""
+    node_name = "RsubBackward1"
+
+    @staticmethod
+    def forward(x, c):
+        a, b = operands(x, c)
+        return wrap(b - a)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(-grad._data), None
+
+
+class Mul(Function):
+    """z = x * y;  dz/dx = y,  dz/dy = x"""
+    node_name = "MulBackward0"
+
+    @staticmethod
+    def forward(x, y):
+        a, b = operands(x, y)
+        return wrap(a * b)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y = inputs
+        # like PyTorch, save only what a needed gradient uses: dz/dx needs y, dz/dy needs x
+        needs_x, needs_y = ctx.needs_input_grad
+        ctx.save_for_backward(x if needs_y else None, y if needs_x else None)
+        ctx.shapes = (x.shape, y.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        g = grad._data
+        gx = grad_to(g * y._data, ctx.shapes[0]) if y is not None else None
+        gy = grad_to(g * x._data, ctx.shapes[1]) if x is not None else None
+        return gx, gy
+
+
+class Div(Function):
+    """z = x / y;  dz/dx = 1 / y,  dz/dy = -x / y**2"""
+    node_name = "DivBackward0"
+
+    @staticmethod
+    def forward(x, y):
+        a, b = operands(x, y)
+        return wrap(float_dtype_of(a) / b if a.dtype.kind != "f" else a / b)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y = inputs
+        needs_x, needs_y = ctx.needs_input_grad
+        ctx.save_for_backward(x if needs_y else None, y)
+        ctx.shapes = (x.shape, y.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        g, b = grad._data, y._data
+        gx = grad_to(g / b, ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+        gy = grad_to(-g * x._data / (b * b), ctx.shapes[1]) if x is not None else None
+        return gx, gy
+
+
+class Reciprocal(Function):
+    """z = 1 / x;  dz/dx = -z**2"""
+    node_name = "ReciprocalBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(1.0 / float_dtype_of(x._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return wrap(-grad._data * z._data * z._data)
+
+
+class Neg(Function):
+    """z = -x;  dz/dx = -1"""
+    node_name = "NegBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(-x._data)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(-grad._data)
+
+
+class Pow(Function):
+    """z = x ** p  (p a Python number);  dz/dx = p * x ** (p - 1)"""
+    node_name = "PowBackward0"
+
+    @staticmethod
+    def forward(x, p):
+        a = x._data
+        if a.dtype.kind != "f" and isinstance(p, float):
+            a = a.astype(np.float32)
+        return wrap(a ** p)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.p = inputs
+        ctx.save_for_backward(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        p, a = ctx.p, x._data
+        return wrap(grad._data * (p * a ** (p - 1) if p != 0 else np.zeros_like(a))), None
+
+
+class PowTensor(Function):
+    """z = x ** y;  dz/dx = y * x ** (y - 1),  dz/dy = z * log(x)"""
+    node_name = "PowBackward1"
+
+    @staticmethod
+    def forward(x, y):
+        a, b = operands(x, y)
+        return wrap(a ** b)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y = inputs
+        ctx.save_for_backward(x, y, output)
+        ctx.shapes = (x.shape, y.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y, z = ctx.saved_tensors
+        g, a, b = grad._data, x._data, y._data
+        gx = grad_to(g * b * a ** (b - 1), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gy = grad_to(g * z._data * np.where(a > 0, np.log(np.where(a > 0, a, 1)), 0), ctx.shapes[1]) \
+                if ctx.needs_input_grad[1] else None
+        return gx, gy
+
+
+class RPow(Function):
+    """z = c ** x  (c a Python number);  dz/dx = z * log(c)"""
+    node_name = "PowBackward2"
+
+    @staticmethod
+    def forward(x, c):
+        a, b = operands(x, c)
+        return wrap(float_dtype_of(b) ** a)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.c = inputs[1].item()
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return wrap(grad._data * z._data * np.log(ctx.c)), None

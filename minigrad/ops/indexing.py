@@ -1,0 +1,102 @@
+"""Reading and writing parts of a tensor: select, slice, advanced (index/mask) reads, and index_put writes."""
+import numpy as np
+
+from ..autograd.function import Function
+from ._common import grad_to, view_of, wrap
+
+
+class Select(Function):
+    """z = x[..., i, ...] along `dim` (a view);  dz/dx = the gradient placed at i, zeros elsewhere"""
+    node_name = "SelectBackward0"
+
+    @staticmethod
+    def forward(x, dim, i):
+        a = x._data
+        n = a.shape[dim]
+        if not -n <= i < n:
+            raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
+        return view_of(x, a[(slice(None),) * dim + (i,)])
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.dim, ctx.i = inputs
+        ctx.shape = x.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        out = np.zeros(ctx.shape, grad._data.dtype)
+        out[(slice(None),) * ctx.dim + (ctx.i,)] = grad._data
+        return wrap(out), None, None
+
+
+class Slice(Function):
+    """z = x[start:stop:step] along `dim` (a view);  dz/dx = the gradient placed in that slice"""
+    node_name = "SliceBackward0"
+
+    @staticmethod
+    def forward(x, dim, s):
+        if s.step is not None and s.step <= 0:
+            raise ValueError("step must be greater than zero")
+        return view_of(x, x._data[(slice(None),) * dim + (s,)])
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.dim, ctx.s = inputs
+        ctx.shape = x.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        out = np.zeros(ctx.shape, grad._data.dtype)
+        out[(slice(None),) * ctx.dim + (ctx.s,)] = grad._data
+        return wrap(out), None, None
+
+
+class Index(Function):
+    """z = x[index] with integer-array or boolean-mask indexing (a copy);  dz/dx = the gradient scattered back"""
+    node_name = "IndexBackward0"
+
+    @staticmethod
+    def forward(x, index):
+        return wrap(x._data[index])
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.index = inputs
+        ctx.shape = x.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        out = np.zeros(ctx.shape, grad._data.dtype)
+        np.add.at(out, ctx.index, grad._data)     # add, not assign: an index may repeat
+        return wrap(out), None
+
+
+class IndexPut(Function):
+    """z = x with z[index] = v;  dz/dx = the gradient with the overwritten places zeroed,  dz/dv = its part there"""
+    node_name = "IndexPutBackward0"
+
+    @staticmethod
+    def forward(x, index, v):
+        out = x._data.copy()
+        out[index] = v._data
+        return wrap(out)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.index, v = inputs
+        ctx.v_shape = v.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        gx = g.copy()
+        gx[ctx.index] = 0
+        return wrap(gx), None, grad_to(g[ctx.index], ctx.v_shape)
+
+
+class CopySlices(IndexPut):
+    """z = x with a basic slice of it overwritten by v (PyTorch calls this node CopySlices)"""
+    node_name = "CopySlices"
+
+
+CopySlices._backward_cls.name = lambda self: "torch::autograd::CopySlices"

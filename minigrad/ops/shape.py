@@ -1,0 +1,225 @@
+"""Ops that change the shape or dtype but not the values: views (sharing memory), clone, and dtype casts."""
+import numpy as np
+
+from ..autograd.function import Function
+from ._common import grad_to, view_of, wrap
+
+
+class View(Function):
+    """z = x seen with a new shape (same memory);  dz/dx = the gradient reshaped back"""
+    node_name = "ViewBackward0"
+
+    @staticmethod
+    def forward(x, shape):
+        a = x._data.view()
+        try:
+            a.shape = shape     # assigning the shape never copies: it fails if a copy would be needed
+        except ValueError:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {a.size}") from None
+        except AttributeError:
+            raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                               "dimension spans across two contiguous subspaces). Use .reshape(...) "
+                               "instead.") from None
+        return view_of(x, a)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shape = inputs[0].shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.reshape(ctx.shape)), None
+
+
+class UnsafeView(View):
+    """z = a copy of x with a new shape (what reshape does when a view is impossible)"""
+    node_name = "UnsafeViewBackward0"
+
+
+class Transpose(Function):
+    """z = x with dims d0 and d1 swapped;  dz/dx = the gradient swapped back"""
+    node_name = "TransposeBackward0"
+
+    @staticmethod
+    def forward(x, d0, d1):
+        return view_of(x, np.swapaxes(x._data, d0, d1))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, ctx.d0, ctx.d1 = inputs
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(np.swapaxes(grad._data, ctx.d0, ctx.d1)), None, None
+
+
+class T(Function):
+    """z = x transposed (at most 2-D);  dz/dx = the gradient transposed"""
+    node_name = "TBackward0"
+
+    @staticmethod
+    def forward(x):
+        if x.dim() > 2:
+            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.dim()}D")
+        return view_of(x, x._data.T)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.T)
+
+
+class Unsqueeze(Function):
+    """z = x with a new axis of size 1 at `dim`;  dz/dx = the gradient with that axis removed"""
+    node_name = "UnsqueezeBackward0"
+
+    @staticmethod
+    def forward(x, dim):
+        return view_of(x, np.expand_dims(x._data, dim))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shape = inputs[0].shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.reshape(ctx.shape)), None
+
+
+class Squeeze(Function):
+    """z = x without its axes of size 1;  dz/dx = the gradient reshaped back"""
+    node_name = "SqueezeBackward0"
+
+    @staticmethod
+    def forward(x):
+        return view_of(x, x._data.squeeze())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shape = inputs[0].shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.reshape(ctx.shape))
+
+
+class SqueezeDim(Function):
+    """z = x without axis `dim` if it has size 1;  dz/dx = the gradient reshaped back"""
+    node_name = "SqueezeBackward1"
+
+    @staticmethod
+    def forward(x, dim):
+        a = x._data
+        return view_of(x, a.squeeze(dim) if a.ndim and a.shape[dim] == 1 else a.view())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shape = inputs[0].shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.reshape(ctx.shape)), None
+
+
+class SqueezeLast(SqueezeDim):
+    """The squeeze that `vector @ matrix` ends with (PyTorch names its node SqueezeBackward4)"""
+    node_name = "SqueezeBackward4"
+
+
+class Expand(Function):
+    """z = x broadcast to `shape` (no copy);  dz/dx = the gradient summed over the broadcast axes"""
+    node_name = "ExpandBackward0"
+
+    @staticmethod
+    def forward(x, shape):
+        a = x._data
+        lead = len(shape) - a.ndim
+        shape = tuple(a.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+        try:
+            return view_of(x, np.broadcast_to(a, shape))
+        except ValueError:
+            raise RuntimeError(f"The expanded size of the tensor ({shape[-1]}) must match the existing size "
+                               f"({a.shape[-1]}) at non-singleton dimension {len(shape) - 1}.  Target sizes: "
+                               f"{list(shape)}.  Tensor sizes: {list(a.shape)}") from None
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shape = inputs[0].shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad_to(grad._data, ctx.shape), None
+
+
+class Clone(Function):
+    """z = a copy of x;  dz/dx = 1"""
+    node_name = "CloneBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(x._data.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class ToCopy(Function):
+    """z = x cast to another dtype;  dz/dx = the gradient cast back"""
+    node_name = "ToCopyBackward0"
+
+    @staticmethod
+    def forward(x, dtype):
+        return wrap(x._data.astype(dtype.np_type))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.dtype = inputs[0]._data.dtype
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.astype(ctx.dtype)), None
+
+
+class Cat(Function):
+    """z = the tensors joined along `dim`;  each input's gradient is its slice of the gradient"""
+    node_name = "CatBackward0"
+
+    @staticmethod
+    def forward(dim, *tensors):
+        return wrap(np.concatenate([t._data for t in tensors], axis=dim))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        dim, *tensors = inputs
+        ctx.dim = dim
+        ctx.splits = np.cumsum([t.shape[dim] for t in tensors])[:-1]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (None,) + tuple(wrap(g) for g in np.split(grad._data, ctx.splits, axis=ctx.dim))
+
+
+class Stack(Function):
+    """z = the tensors stacked along a new axis `dim`;  each input's gradient is its slice"""
+    node_name = "StackBackward0"
+
+    @staticmethod
+    def forward(dim, *tensors):
+        return wrap(np.stack([t._data for t in tensors], axis=dim))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.dim = inputs[0]
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        return (None,) + tuple(wrap(s) for s in np.moveaxis(g, ctx.dim, 0))

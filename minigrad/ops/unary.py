@@ -1,0 +1,229 @@
+"""Elementwise functions of one tensor: exp, log, abs, sqrt, clamp, relu, sigmoid, tanh."""
+import numpy as np
+
+from ..autograd.function import Function
+from ._common import float_dtype_of, grad_to, operands, wrap
+
+
+class Exp(Function):
+    """z = exp(x);  dz/dx = z"""
+    node_name = "ExpBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(np.exp(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return wrap(grad._data * z._data)
+
+
+class Log(Function):
+    """z = log(x);  dz/dx = 1 / x"""
+    node_name = "LogBackward0"
+
+    @staticmethod
+    def forward(x):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return wrap(np.log(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        with np.errstate(divide="ignore"):
+            return wrap(grad._data / x._data)
+
+
+class Abs(Function):
+    """z = |x|;  dz/dx = sign(x)  (0 at x = 0)"""
+    node_name = "AbsBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(np.abs(x._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return wrap(grad._data * np.sign(x._data))
+
+
+class Sqrt(Function):
+    """z = sqrt(x);  dz/dx = 1 / (2 z)"""
+    node_name = "SqrtBackward0"
+
+    @staticmethod
+    def forward(x):
+        with np.errstate(invalid="ignore"):
+            return wrap(np.sqrt(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        with np.errstate(divide="ignore"):
+            return wrap(grad._data / (2 * z._data))
+
+
+class Clamp(Function):
+    """z = min(max(x, lo), hi);  dz/dx = 1 where lo <= x <= hi, else 0"""
+    node_name = "ClampBackward1"
+
+    @staticmethod
+    def forward(x, lo, hi):
+        if lo is None and hi is None:
+            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        a = x._data
+        if lo is not None:
+            a = np.maximum(a, np.asarray(lo, a.dtype))
+        if hi is not None:
+            a = np.minimum(a, np.asarray(hi, a.dtype))
+        return wrap(a)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.lo, ctx.hi = inputs
+        ctx.save_for_backward(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        a = x._data
+        inside = np.ones(a.shape, bool)
+        if ctx.lo is not None:
+            inside &= a >= ctx.lo
+        if ctx.hi is not None:
+            inside &= a <= ctx.hi
+        return wrap(grad._data * inside), None, None
+
+
+class Relu(Function):
+    """z = max(x, 0);  dz/dx = 1 where z > 0, else 0"""
+    node_name = "ReluBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        return wrap(np.maximum(a, a.dtype.type(0)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return wrap(grad._data * (z._data > 0))
+
+
+class Sigmoid(Function):
+    """z = 1 / (1 + exp(-x));  dz/dx = z (1 - z)"""
+    node_name = "SigmoidBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = float_dtype_of(x._data)
+        # the two branches avoid overflow in exp for large |x|
+        e = np.exp(-np.abs(a))
+        return wrap(np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        s = z._data
+        return wrap(grad._data * s * (1 - s))
+
+
+class Tanh(Function):
+    """z = tanh(x);  dz/dx = 1 - z**2"""
+    node_name = "TanhBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(np.tanh(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        t = z._data
+        return wrap(grad._data * (1 - t * t))
+
+
+class Where(Function):
+    """z = x where cond else y;  dz/dx = cond,  dz/dy = not cond"""
+    node_name = "WhereBackward0"
+
+    @staticmethod
+    def forward(cond, x, y):
+        a, b = operands(x, y)
+        return wrap(np.where(cond._data, a, b))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        cond, x, y = inputs
+        ctx.cond, ctx.shapes = cond._data, (x.shape, y.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        gx, gy = np.where(ctx.cond, g, 0), np.where(ctx.cond, 0, g)
+        return None, grad_to(gx, ctx.shapes[0]), grad_to(gy, ctx.shapes[1])
+
+
+class Fill(Function):
+    """z = a tensor shaped like x, every element `value`;  dz/dx = 0"""
+    node_name = "FillBackward0"
+
+    @staticmethod
+    def forward(x, value):
+        return wrap(np.full_like(x._data, value))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(np.zeros_like(grad._data)), None
+
+
+class Copy(Function):
+    """z = src's values, in x's shape and dtype;  dz/dx = 0,  dz/dsrc = the gradient summed to src's shape"""
+    node_name = "CopyBackwards"
+
+    @staticmethod
+    def forward(x, src):
+        return wrap(np.broadcast_to(src._data, x._data.shape).astype(x._data.dtype))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.src_shape, ctx.src_dtype = inputs[1].shape, inputs[1]._data.dtype
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        return wrap(np.zeros_like(g)), wrap(grad_to(g, ctx.src_shape)._data.astype(ctx.src_dtype))
