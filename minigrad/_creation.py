@@ -40,7 +40,9 @@ def _finish(array, dtype, requires_grad):
         array = array.astype(dtype.np_type, copy=False)
     t = Tensor._make(array)
     if requires_grad:
-        t.requires_grad_()
+        if not t.dtype.is_floating_point:
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t._requires_grad = True
     return t
 
 

@@ -183,7 +183,9 @@ class Tensor(TensorOps):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
                                 f"{type(value).__name__}")
             if value.shape != self.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                                   f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
+                                   "the same size")
         self._grad = value
 
     @property
@@ -300,16 +302,27 @@ class Tensor(TensorOps):
 
     def _inplace(self, op, *args):
         self._check_inplace()
-        return self._write(op.apply(self, *args))
+        result = op.apply(self, *args)
+        node = result.grad_fn
+        if node is not None and node._saved:
+            # the op saved this tensor, which is about to change: like PyTorch, keep its original value
+            node._saved = [SavedTensor(self._detached_copy(), node) if s is not None and s.tensor is self else s
+                           for s in node._saved]
+        return self._write(result)
 
     def __setitem__(self, index, value):
         """`t[index] = value`, including boolean masks as in `grad_input[x < 0] = 0`."""
+        from .ops.indexing import CopySlices, IndexPut, is_basic_index
+        basic = is_basic_index(index)
+        if basic and self.grad_fn is None and self._requires_grad and _State.enabled:
+            # a basic index writes through a view of the leaf, and PyTorch words the error so
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
+                               "operation.")
         self._check_inplace()
         index = _plain_index(index)
         if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
-            from .ops.indexing import IndexPut
-            value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value, self._data.dtype))
-            self._write(IndexPut.apply(self, index, value))
+            from ._tensor_ops import _as_tensor
+            self._write((CopySlices if basic else IndexPut).apply(self, index, _as_tensor(value, self)))
         else:
             self._data[index] = value._data if isinstance(value, Tensor) else value
             self._bump_version()
@@ -333,8 +346,7 @@ class Tensor(TensorOps):
             flat[i] = cast(result)
         if not np.shares_memory(flat, self._data):
             self._data[...] = flat.reshape(self._data.shape)
-        self._bump_version()
-        return self
+        return self       # note: like PyTorch's apply_, this does not bump the version counter
 
 
 _TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
@@ -358,7 +370,7 @@ def sum_to(array, shape):
     return array.sum(axis=axes, keepdims=True).reshape(shape)
 
 
-from .autograd.graph import AccumulateGrad  # noqa: E402
+from .autograd.graph import AccumulateGrad, SavedTensor  # noqa: E402
 from ._tensor_ops import _load_ops  # noqa: E402
 
 _load_ops()

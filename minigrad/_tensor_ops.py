@@ -297,7 +297,7 @@ class TensorOps:
         return self._inplace(unary.Fill, float(value) if self.dtype.is_floating_point else value)
 
     def zero_(self):
-        return self.fill_(0)
+        return self._inplace(unary.Zero)
 
     def copy_(self, src):
         return self._inplace(unary.Copy, src)
@@ -341,8 +341,7 @@ def _shape_arg(args):
 def indexing_read(t, index):
     """`t[index]`: basic indices become a chain of Select/Slice views, anything else one Index op."""
     items = index if isinstance(index, tuple) else (index,)
-    if not all(i is None or i is Ellipsis or isinstance(i, slice) or
-               (isinstance(i, (int, np.integer)) and not isinstance(i, bool)) for i in items):
+    if not indexing.is_basic_index(index):
         from ._tensor import _plain_index
         return indexing.Index.apply(t, _plain_index(index))
     if Ellipsis in items:

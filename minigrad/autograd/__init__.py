@@ -7,11 +7,19 @@ from .graph import AccumulateGrad, Node
 from . import graph
 
 
-def Variable(data, requires_grad=False):
-    """Return `data` itself: since PyTorch 0.4, `Variable` and `Tensor` are one thing (kept for old code)."""
-    if requires_grad:
-        data.requires_grad_(requires_grad)
-    return data
+class _VariableMeta(type):
+    def __instancecheck__(cls, other):
+        from .._tensor import Tensor
+        return isinstance(other, Tensor)
+
+
+class Variable(metaclass=_VariableMeta):
+    """Kept for old code: since PyTorch 0.4 a `Variable` is just a `Tensor`, and `Variable(t)` returns `t`."""
+
+    def __new__(cls, data, requires_grad=False):
+        if requires_grad:
+            data.requires_grad_(requires_grad)
+        return data
 
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "backward", "backward_steps", "BackwardStep",

@@ -28,7 +28,7 @@ class BackwardStep:
                  "variable", "grad_before", "grad_after")
 
     def __init__(self, index, node, grad_outputs, grad_inputs, variable=None, grad_before=None, grad_after=None):
-        self.index, self.node, self.name = index, node, node.name()
+        self.index, self.node, self.name = index, node, type(node).name(node)
         self.grad_outputs, self.grad_inputs = grad_outputs, grad_inputs
         self.next_functions = node.next_functions
         self.variable, self.grad_before, self.grad_after = variable, grad_before, grad_after
@@ -49,7 +49,7 @@ def _make_grads(tensors, grad_tensors):
                 g = Tensor._make(np.ones(t._data.shape, t._data.dtype))
         else:
             if not isinstance(g, Tensor):
-                g = Tensor._make(np.asarray(g, t._data.dtype))
+                raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
             if g.shape != t.shape:
                 raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
                                    f"output[{i}] has a shape of {t.shape!r}.")
@@ -76,11 +76,10 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None):
         ...     print(step.name, step.grad_outputs)
     """
     tensors = _as_tuple(tensors)
-    grad_tensors = _as_tuple(grad_tensors) or (None,) * len(tensors)
-    if len(grad_tensors) != len(tensors):
-        raise RuntimeError(f"grad_tensors should have the same length as tensors ({len(grad_tensors)} vs "
-                           f"{len(tensors)})")
-    grad_tensors = _make_grads(tensors, grad_tensors)
+    given = _as_tuple(grad_tensors) or (None,) * len(tensors)
+    grad_tensors = _make_grads(tensors, given)
+    if len(given) != len(tensors):
+        raise RuntimeError(f"got {len(given)} gradients for {len(tensors)} tensors")
     roots = []
     for i, t in enumerate(tensors):
         if not t.requires_grad:

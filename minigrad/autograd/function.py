@@ -3,6 +3,7 @@
 Every built-in op of minigrad is a `Function` too (see `minigrad/ops/`), written with the very API that the
 book teaches for custom Functions.
 """
+import inspect
 import warnings
 
 import numpy as np
@@ -72,7 +73,7 @@ class BackwardCFunction(FunctionCtx, Node):
         if not isinstance(grads, tuple):
             grads = (grads,)
         inputs = self._inputs
-        name = self.name()
+        name = type(self).name(self)
         if len(grads) != len(inputs):
             if len(grads) > len(inputs) and all(g is None for g in grads[len(inputs):]):
                 grads = grads[:len(inputs)]
@@ -87,6 +88,8 @@ class BackwardCFunction(FunctionCtx, Node):
                                        f"{i + 1}, but the corresponding forward input was not a Variable")
                 continue
             if g is not None:
+                if not isinstance(g, Tensor):
+                    raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
                 shape, dtype = meta
                 if g.shape != shape:
                     if not _expandable(shape, g.shape):
@@ -135,6 +138,10 @@ class Function:
         name = cls.__dict__.get("node_name") or cls.__name__ + "Backward"
         cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls, "__module__": cls.__module__})
         cls._separate_setup = _plain(cls.setup_context) is not _plain(Function.setup_context)
+        # like PyTorch, a custom Function in the separate style gets its arguments bound to forward's
+        # signature, so setup_context sees defaults too (built-in ops always pass every argument)
+        cls._signature = (inspect.signature(cls.forward)
+                          if cls._separate_setup and cls.__dict__.get("node_name") is None else None)
 
     def __init__(self, *args, **kwargs):
         warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions are all static, "
@@ -160,11 +167,17 @@ class Function:
                                   "autograd.Function to use it with backward mode AD.")
 
     @classmethod
-    def apply(cls, *args):
+    def apply(cls, *args, **kwargs):
         """Run `forward` on `args` and, if any input requires grad, record a new node (the new `ctx`) for backward.
 
         Returns forward's output(s); tensor outputs get `grad_fn` set to the new node.
         """
+        if cls._signature is not None:
+            bound = cls._signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            args = bound.args
+        elif kwargs:
+            raise TypeError(f"{cls.__name__}.apply() takes positional arguments only")
         ctx = cls._backward_cls()
         requires, needs, inputs, edges = False, [], [], []
         for a in args:
@@ -192,6 +205,8 @@ class Function:
         finally:
             _State.enabled = recording
 
+        for t in ctx._dirty:
+            t._bump_version()           # marking dirty counts as a modification, as in PyTorch
         if not (requires and recording):
             return output
         ctx._inputs = inputs
@@ -214,7 +229,8 @@ def _record_outputs(ctx, args, output):
         elif any(out is a for a in args):
             out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
         shapes.append((out._data.shape, out.dtype))
-        if not any(out is n for n in ctx._non_differentiable):
+        # integer and bool outputs (sort indices, casts to long) are never differentiable
+        if out.dtype.is_floating_point and not any(out is n for n in ctx._non_differentiable):
             out.grad_fn, out._output_nr, out._requires_grad = ctx, i, True
         recorded.append(out)
     ctx._output_shapes = shapes

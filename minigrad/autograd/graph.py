@@ -6,6 +6,7 @@ was; `(None, 0)` marks an input that needs no gradient. The engine, the graph dr
 this one structure.
 """
 import itertools
+import re
 
 _sequence = itertools.count()
 
@@ -46,12 +47,14 @@ class SavedTensor:
         t = self.tensor
         if t._version != self.version:
             producer = self.grad_fn or t.grad_fn
-            which = f", which is output {self.output_nr} of {producer.name()}," if producer is not None else ""
+            # PyTorch names the op here without the node's "Backward0" suffix: "output 0 of Mul"
+            op = re.sub(r"Backward\d*$", "", type(producer).name(producer)) if producer else ""
+            which = f", which is output {self.output_nr} of {op}," if producer else ""
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an inplace "
                 f"operation: [{t.type()} {list(t.shape)}]{which} is at version {t._version}; expected version "
                 f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed to "
-                "compute its gradient, with torch.autograd.set_detect_anomaly(True).")
+                "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
         return t
 
 
@@ -109,6 +112,9 @@ class AccumulateGrad(Node):
     def __init__(self, variable):
         super().__init__()
         self.variable = variable
+
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
 
     def _run_backward(self, grads):
         # the gradient accumulates: g if t.grad is None else t.grad + g

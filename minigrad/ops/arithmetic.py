@@ -97,7 +97,7 @@ class Div(Function):
     @staticmethod
     def forward(x, y):
         a, b = operands(x, y)
-        return wrap(float_dtype_of(a) / b if a.dtype.kind != "f" else a / b)
+        return wrap(float_dtype_of(a) / float_dtype_of(b))     # integers divide into float32
 
     @staticmethod
     def setup_context(ctx, inputs, output):

@@ -5,6 +5,13 @@ from ..autograd.function import Function
 from ._common import grad_to, view_of, wrap
 
 
+def is_basic_index(index):
+    """True for indices made only of ints, slices, None and `...`: they select a view, not a copy."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(i is None or i is Ellipsis or isinstance(i, slice)
+               or (isinstance(i, (int, np.integer)) and not isinstance(i, bool)) for i in items)
+
+
 class Select(Function):
     """z = x[..., i, ...] along `dim` (a view);  dz/dx = the gradient placed at i, zeros elsewhere"""
     node_name = "SelectBackward0"

@@ -196,7 +196,7 @@ class Where(Function):
 
 class Fill(Function):
     """z = a tensor shaped like x, every element `value`;  dz/dx = 0"""
-    node_name = "FillBackward0"
+    node_name = "FillBackward2"
 
     @staticmethod
     def forward(x, value):
@@ -209,6 +209,23 @@ class Fill(Function):
     @staticmethod
     def backward(ctx, grad):
         return wrap(np.zeros_like(grad._data)), None
+
+
+class Zero(Function):
+    """z = a tensor shaped like x, all zeros;  dz/dx = 0"""
+    node_name = "ZeroBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(np.zeros_like(x._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(np.zeros_like(grad._data))
 
 
 class Copy(Function):
@@ -227,3 +244,6 @@ class Copy(Function):
     def backward(ctx, grad):
         g = grad._data
         return wrap(np.zeros_like(g)), wrap(grad_to(g, ctx.src_shape)._data.astype(ctx.src_dtype))
+
+
+Copy._backward_cls.name = lambda self: "torch::autograd::CopyBackwards"
