@@ -22,7 +22,7 @@ ifeq ($(BROWSER),1)
 PYTEST_ARGS += --browser
 endif
 
-.PHONY: help venv dot lab test torch clean distclean
+.PHONY: help venv dot lab test book torch clean distclean
 
 help: ## list the targets
 	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
@@ -56,6 +56,9 @@ lab: venv dot ## set up, then open the book in JupyterLab
 
 test: venv dot ## set up, then run the whole suite (pytest + nbval on book/); BROWSER=1 adds browser tests
 	$(IN_VENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+book: venv dot ## re-run every notebook in book/ and store its outputs (or NB="book/04_*.ipynb")
+	$(IN_VENV) $(PY) .ci/execute_notebooks.py $(NB)
 
 torch: venv ## install real PyTorch (CPU, pinned) so the parity tests run instead of skipping
 	$(PY) -m pip install '$(TORCH)'

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Re-run book notebooks in place and store their real outputs, ready for nbval (`make book`).
+
+    python .ci/execute_notebooks.py                 # every chapter in book/
+    python .ci/execute_notebooks.py book/04_*.ipynb # some chapters
+
+Each notebook runs top to bottom in a fresh kernel with book/ as working directory. Then what cannot be
+stored reproducibly is dropped: the widget state (`metadata.widgets`, random model ids) and the widget-view
+part of widget outputs, whose text/plain summary stays (nbval compares that). Execution counts are kept.
+"""
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def strip_widget_state(nb):
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data")
+            if data and WIDGET_VIEW in data:
+                del data[WIDGET_VIEW]
+
+
+def execute(path):
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(BOOK)}}).execute()
+    strip_widget_state(nb)
+    nbformat.write(nb, path)
+
+
+def main(paths):
+    paths = [Path(p) for p in paths] or sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
+    total = time.perf_counter()
+    for path in paths:
+        start = time.perf_counter()
+        execute(path)
+        print(f"{path.name:45s} {time.perf_counter() - start:6.1f} s")
+    print(f"{'all':45s} {time.perf_counter() - total:6.1f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
