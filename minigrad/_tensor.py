@@ -17,7 +17,7 @@ NON_LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
     "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
     "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
-    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations.")
+    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
 
 
 class Tensor(TensorOps):
@@ -139,7 +139,11 @@ class Tensor(TensorOps):
         return format(repr(self), spec)
 
     def contiguous(self):
-        return self
+        """Return self if its memory is in row-major order, else a row-major copy (recorded as a clone)."""
+        return self if self._data.flags.c_contiguous else self.clone()
+
+    def is_contiguous(self):
+        return bool(self._data.flags.c_contiguous)
 
     def cpu(self):
         return self

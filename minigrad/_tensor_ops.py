@@ -195,17 +195,8 @@ class TensorOps:
         return linalg.Dot.apply(self, other)
 
     def matmul(self, other):
-        """Dispatch on dimensions as PyTorch does: dot, mv, mm, or a batched product."""
-        a, b = self.dim(), other.dim()
-        if a == 1 and b == 1:
-            return linalg.Dot.apply(self, other)
-        if a == 2 and b == 1:
-            return linalg.Mv.apply(self, other)
-        if a == 2 and b == 2:
-            return linalg.Mm.apply(self, other)
-        if a == 1 and b == 2:
-            return shape.SqueezeLast.apply(linalg.Mm.apply(self.unsqueeze(0), other), 0)
-        return linalg.BatchMatmul.apply(self, other)
+        """Dispatch on dimensions as PyTorch does: dot, mv, mm, a folded mm/mv, or bmm (see `ops/linalg.py`)."""
+        return linalg.matmul(self, other)
 
     # ---- shape ---------------------------------------------------------------------------------------------
     def t(self):
@@ -213,7 +204,15 @@ class TensorOps:
 
     @property
     def T(self):
-        return self.t()
+        """All dims reversed (a transpose for a matrix); PyTorch deprecates it for other than 2-D tensors."""
+        if self.dim() != 2:
+            import warnings
+            warnings.warn("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+                          if self.dim() == 0 else _T_WARNING, UserWarning, stacklevel=2)
+        return self.permute(*reversed(range(self.dim())))
+
+    def permute(self, *dims):
+        return shape.Permute.apply(self, _shape_arg(dims))
 
     def transpose(self, dim0, dim1):
         return shape.Transpose.apply(self, dim0, dim1)
@@ -227,7 +226,8 @@ class TensorOps:
             return shape.UnsafeView.apply(self.clone(), new)
         except ValueError:
             raise RuntimeError(f"shape '{list(new)}' is invalid for input of size {self._data.size}") from None
-        return shape.View.apply(self, new)
+        # PyTorch records a view of a non-contiguous tensor (still no copy) as a "reshape alias"
+        return (shape.View if self._data.flags.c_contiguous else shape.ReshapeAlias).apply(self, new)
 
     def view(self, *shape_):
         return shape.View.apply(self, _shape_arg(shape_))
@@ -321,14 +321,22 @@ def _as_tensor(value, like):
     """A Python number as a 0-d tensor of the dtype PyTorch's promotion would give it next to `like`."""
     if isinstance(value, TensorOps):
         return value
-    if type(value) is float and like._data.dtype.kind == "f":
-        np_type = like._data.dtype
+    kind = like._data.dtype.kind
+    if (type(value) is float and kind == "f") or (type(value) is int and kind in "fi"):
+        t = like._make(np.array(value, like._data.dtype))       # the common case, kept fast
+    elif np.ndim(value) == 0:
+        np_type = _dtype.promote((like.dtype, 2), (_dtype.scalar_dtype(value), 0)).np_type
+        t = like._make(np.array(value, np_type))
     else:
-        np_type = _dtype.promote((like.dtype, 2), (_dtype.scalar_dtype(value), 0)).np_type \
-            if np.ndim(value) == 0 else None
-    t = like._make(np.asarray(value, dtype=np_type))
-    t._wrapped_number = np.ndim(value) == 0
+        return like._make(np.asarray(value, like._data.dtype if kind in "fb" else None))
+    t._wrapped_number = True
     return t
+
+
+_T_WARNING = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
+    "an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange("
+    "x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.")
 
 
 def _shape_arg(args):
@@ -354,12 +362,12 @@ def indexing_read(t, index):
             out = shape.Unsqueeze.apply(out, dim)
             dim += 1
         elif isinstance(item, slice):
-            if item != slice(None):
+            if item != slice(None) or not isinstance(index, tuple):    # PyTorch slices even t[:]
                 out = indexing.Slice.apply(out, dim, item)
             dim += 1
         else:
             out = indexing.Select.apply(out, dim, int(item))
-    return out if out is not t else shape.View.apply(t, t.shape)
+    return out if out is not t else shape.Alias.apply(t)
 
 
 def _load_ops():

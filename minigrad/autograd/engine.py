@@ -9,7 +9,7 @@ import heapq
 import numpy as np
 
 from .grad_mode import _State
-from .graph import AccumulateGrad
+from .graph import FREED, AccumulateGrad
 
 
 class BackwardStep:
@@ -86,20 +86,21 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         roots.append((t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0))
 
-    dependencies = _count_dependencies(node for node, _ in roots)
+    dependencies = _count_dependencies([node for node, _ in roots])
     buffers = {}
     for (node, nr), g in zip(roots, grad_tensors):
         _add_to_buffer(buffers, node, nr, g)
     ready = []
     for node, _ in roots:
-        if dependencies.get(node, 0) == 0 and not any(r is node for r, _, _ in ready):
+        if dependencies[node] == 0 and not any(entry[2] is node for entry in ready):
             heapq.heappush(ready, _ready_entry(node))
 
     recording = _State.enabled
     index = 0
     while ready:
         node = heapq.heappop(ready)[2]
-        grads = _run_hooks(node, buffers.pop(node, None) or [None] * _num_outputs(node))
+        grads = buffers.pop(node, None) or [None] * _num_outputs(node)
+        grads = _run_hooks(node, grads) if node._pre_hooks or node._retained else tuple(grads)
         variable = node.variable if type(node) is AccumulateGrad else None
         before = variable._grad._detached_copy() if variable is not None and variable._grad is not None else None
         _State.enabled = False          # backward's own arithmetic is not recorded (no double backward)
@@ -107,15 +108,16 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None):
             grad_inputs = node._run_backward(grads)
         finally:
             _State.enabled = recording
-        if not retain_graph:
-            node._release()
+        if not retain_graph and node._saved is not None:
+            node._saved = FREED         # free the saved tensors: this graph cannot run again
         for (next_node, nr), g in zip(node.next_functions, grad_inputs):
             if next_node is None:
                 continue
             if g is not None:
                 _add_to_buffer(buffers, next_node, nr, g)
-            dependencies[next_node] -= 1
-            if dependencies[next_node] == 0:
+            left = dependencies[next_node] - 1
+            dependencies[next_node] = left
+            if left == 0:
                 heapq.heappush(ready, _ready_entry(next_node))
         yield BackwardStep(index, node, grads, grad_inputs, variable, before,
                            variable._grad if variable is not None else None)
@@ -143,17 +145,16 @@ def _ready_entry(node):
 
 def _count_dependencies(roots):
     """For each node, how many edges point at it: it runs once that many gradients have arrived."""
-    dependencies = {}
-    stack = list(roots)
-    seen = set(id(n) for n in stack)
+    dependencies = dict.fromkeys(roots, 0)
+    stack = list(dependencies)
     while stack:
-        node = stack.pop()
-        for next_node, _ in node.next_functions:
+        for next_node, _ in stack.pop().next_functions:
             if next_node is None:
                 continue
-            dependencies[next_node] = dependencies.get(next_node, 0) + 1
-            if id(next_node) not in seen:
-                seen.add(id(next_node))
+            if next_node in dependencies:
+                dependencies[next_node] += 1
+            else:
+                dependencies[next_node] = 1
                 stack.append(next_node)
     return dependencies
 

@@ -73,7 +73,7 @@ class BackwardCFunction(FunctionCtx, Node):
         if not isinstance(grads, tuple):
             grads = (grads,)
         inputs = self._inputs
-        name = type(self).name(self)
+        name = type(self).__name__
         if len(grads) != len(inputs):
             if len(grads) > len(inputs) and all(g is None for g in grads[len(inputs):]):
                 grads = grads[:len(inputs)]
@@ -91,13 +91,13 @@ class BackwardCFunction(FunctionCtx, Node):
                 if not isinstance(g, Tensor):
                     raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
                 shape, dtype = meta
-                if g.shape != shape:
-                    if not _expandable(shape, g.shape):
+                if g._data.shape != shape:
+                    if not _expandable(shape, g._data.shape):
                         raise RuntimeError(f"Function {name} returned an invalid gradient at index {i} - got "
                                            f"{list(g.shape)} but expected shape compatible with {list(shape)}")
                     g = g._sum_to(shape)
-                if g.dtype is not dtype:
-                    g = g.to(dtype)
+                if g._data.dtype != dtype:
+                    g = Tensor._make(g._data.astype(dtype))
             checked.append(g)
         return tuple(checked)
 
@@ -179,20 +179,8 @@ class Function:
         elif kwargs:
             raise TypeError(f"{cls.__name__}.apply() takes positional arguments only")
         ctx = cls._backward_cls()
-        requires, needs, inputs, edges = False, [], [], []
-        for a in args:
-            if isinstance(a, Tensor):
-                needs.append(a._requires_grad)
-                inputs.append((a._data.shape, a.dtype))
-                if a._requires_grad:
-                    requires = True
-                    edges.append((a.grad_fn, a._output_nr) if a.grad_fn is not None else (a._accumulator(), 0))
-                else:
-                    edges.append((None, 0))
-            else:
-                needs.append(False)
-                inputs.append(None)
-        ctx.needs_input_grad = tuple(needs)
+        # one flag per argument; in PyTorch this ignores grad mode, so it is computed before checking it
+        ctx.needs_input_grad = needs = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
 
         recording = _State.enabled
         _State.enabled = False        # forward itself is not recorded: its node is this one
@@ -207,11 +195,29 @@ class Function:
 
         for t in ctx._dirty:
             t._bump_version()           # marking dirty counts as a modification, as in PyTorch
-        if not (requires and recording):
+        if not (recording and True in needs):
             return output
-        ctx._inputs = inputs
-        ctx.next_functions = tuple(edges)
+        ctx._inputs = tuple((a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None for a in args)
+        ctx.next_functions = tuple(_edge(a) for a in args if isinstance(a, Tensor))
         return _record_outputs(ctx, args, output)
+
+
+_NO_EDGE = (None, 0)
+
+
+def _edge(t):
+    """Where a gradient for input `t` goes: the node that made it, or its leaf's AccumulateGrad."""
+    if not t._requires_grad:
+        return _NO_EDGE
+    node = t.grad_fn
+    return (node, t._output_nr) if node is not None else (t._accumulator(), 0)
+
+
+def _is_one_of(x, items):
+    for item in items:
+        if item is x:
+            return True
+    return False
 
 
 def _record_outputs(ctx, args, output):
@@ -223,15 +229,18 @@ def _record_outputs(ctx, args, output):
             recorded.append(out)
             shapes.append(None)
             continue
-        if any(out is d for d in ctx._dirty):
+        if ctx._dirty and _is_one_of(out, ctx._dirty):
             if out.grad_fn is None and out._requires_grad:
                 raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
-        elif any(out is a for a in args):
+        elif _is_one_of(out, args):
             out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
-        shapes.append((out._data.shape, out.dtype))
+        array = out._data
+        shapes.append((array.shape, array.dtype))
         # integer and bool outputs (sort indices, casts to long) are never differentiable
-        if out.dtype.is_floating_point and not any(out is n for n in ctx._non_differentiable):
-            out.grad_fn, out._output_nr, out._requires_grad = ctx, i, True
+        if array.dtype.kind == "f" and not (ctx._non_differentiable and _is_one_of(out, ctx._non_differentiable)):
+            out.grad_fn, out._requires_grad = ctx, True
+            if i:
+                out._output_nr = i
         recorded.append(out)
     ctx._output_shapes = shapes
 
@@ -250,7 +259,7 @@ def _plain(fn):
 
 
 def _zeros(shape, dtype):
-    return Tensor._make(np.zeros(shape, dtype.np_type))
+    return Tensor._make(np.zeros(shape, dtype))
 
 
 from .._tensor import Tensor  # noqa: E402  (imported last: the Tensor module itself builds on Function)
