@@ -14,5 +14,6 @@ from ._functions import (abs, add, allclose, argmax, argmin, cat, clamp, clip, c
                          flatten, log, matmul, max, mean, min, mm, mul, mv, neg, norm, pow, relu, reshape, sigmoid,
                          sort, sqrt, squeeze, stack, sub, sum, t, tanh, transpose, unsqueeze, where)
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from . import nn, optim
 
 __version__ = "0.1.0"

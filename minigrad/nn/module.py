@@ -1,0 +1,342 @@
+"""`Module`: holds parameters, buffers and submodules, and gets its backward from autograd.
+
+Assigning a `Parameter` or a `Module` as an attribute registers it (`__setattr__` puts it in `_parameters` or
+`_modules`); every traversal (`parameters`, `named_modules`, `apply`, `state_dict`, `repr`) reads those dicts.
+"""
+from collections import OrderedDict
+
+from .._tensor import Tensor
+from . import _state_dict
+from .parameter import Parameter
+
+
+def typename(obj):
+    """Name a value's type as PyTorch's messages do: `torch.FloatTensor` for a tensor, `int` for an int."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    cls = type(obj)
+    module = cls.__module__
+    return cls.__qualname__ if module in ("", "builtins") else f"{module}.{cls.__qualname__}"
+
+
+def _forward_unimplemented(self, *input):
+    """Define the computation performed at every call. Every subclass overrides it."""
+    raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+
+def _addindent(s, num_spaces):
+    lines = s.split("\n")
+    if len(lines) == 1:
+        return s
+    return lines[0] + "\n" + "\n".join((num_spaces * " ") + line if line.strip() else "" for line in lines[1:])
+
+
+class Module:
+    """Base class for all neural network modules: subclass it, assign layers in `__init__`, write `forward`.
+
+    Mirrors `torch.nn.Module`.
+
+    Example:
+        >>> class Net(nn.Module):
+        ...     def __init__(self):
+        ...         super().__init__()          # must come before assigning layers
+        ...         self.enc = nn.Sequential(nn.Linear(2, 8), nn.ReLU())
+        ...         self.head = nn.Linear(8, 1)
+        ...     def forward(self, x):
+        ...         return self.head(self.enc(x))
+    """
+
+    forward = _forward_unimplemented
+
+    def __init__(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword argument "
+                            f"'{next(iter(kwargs))}'")
+        if args:
+            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument but {len(args) + 1} "
+                            "were given")
+        # object.__setattr__: our own __setattr__ needs these dicts to exist already
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_buffers", {})
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
+        object.__setattr__(self, "_modules", {})
+
+    def __call__(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
+    # ---- registration -------------------------------------------------------------------------------------
+    def register_parameter(self, name, param):
+        """Add `param` (a Parameter, or None) under `name`. `self.name = param` does the same."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        self._check_name("parameter", name, self._parameters)
+        if param is None:
+            self._parameters[name] = None
+        elif not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        elif param.grad_fn:
+            raise ValueError(f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
+                             f"created explicitly. To express '{name}' as a function of another Tensor, compute "
+                             "the value in the forward() method.")
+        else:
+            self._parameters[name] = param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """Add a tensor that is state but not a parameter (no gradient), e.g. a running mean.
+
+        Persistent buffers are saved in `state_dict`; `persistent=False` ones are not.
+        """
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        self._check_name("buffer", name, self._buffers)
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
+
+    def add_module(self, name, module):
+        """Add a child module under `name`. `self.name = module` does the same."""
+        if not isinstance(module, Module) and module is not None:
+            raise TypeError(f"{typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {typename(name)}")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f"module name can't contain \".\", got: {name}")
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
+        self._modules[name] = module
+
+    register_module = add_module
+
+    def _check_name(self, kind, name, registry):
+        if not isinstance(name, str):
+            raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError(f"{kind} name can't contain \".\"")
+        if name == "":
+            raise KeyError(f'{kind} name can\'t be empty string ""')
+        if hasattr(self, name) and name not in registry:
+            raise KeyError(f"attribute '{name}' already exists")
+
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        params, modules, buffers = d.get("_parameters"), d.get("_modules"), d.get("_buffers")
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            self._forget(name)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            self.register_parameter(name, value)
+        elif isinstance(value, Module):
+            if modules is None:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            self._forget(name)
+            modules[name] = value
+        elif modules is not None and name in modules:
+            if value is not None:
+                raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
+                                "(torch.nn.Module or None expected)")
+            modules[name] = value
+        elif buffers is not None and name in buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
+            buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def _forget(self, name):
+        """Drop `name` from wherever it was, before it is registered again as something else."""
+        for registry in (self.__dict__, self._parameters, self._buffers, self._modules):
+            registry.pop(name, None)
+        self._non_persistent_buffers_set.discard(name)
+
+    def __getattr__(self, name):
+        # only called when normal lookup fails: registered things live in the three dicts, not in __dict__
+        d = self.__dict__
+        for registry in ("_parameters", "_buffers", "_modules"):
+            if registry in d and name in d[registry]:
+                return d[registry][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name):
+        if name in self._parameters:
+            del self._parameters[name]
+        elif name in self._buffers:
+            del self._buffers[name]
+            self._non_persistent_buffers_set.discard(name)
+        elif name in self._modules:
+            del self._modules[name]
+        else:
+            object.__delattr__(self, name)
+
+    def __dir__(self):
+        keys = dir(type(self)) + list(self.__dict__) + list(self._parameters) + list(self._modules) \
+            + list(self._buffers)
+        return sorted(k for k in keys if not k[0].isdigit())
+
+    # ---- traversal ----------------------------------------------------------------------------------------
+    def named_children(self):
+        """Yield `(name, module)` for each direct child, each module once."""
+        memo = set()
+        for name, module in self._modules.items():
+            if module is not None and module not in memo:
+                memo.add(module)
+                yield name, module
+
+    def children(self):
+        """Yield each direct child module."""
+        for _, module in self.named_children():
+            yield module
+
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        """Yield `(dotted_name, module)` for self (named `''`) and every descendant, parents before children.
+
+        A module reachable along two paths is yielded once, under the first name, unless
+        `remove_duplicate=False`.
+        """
+        if memo is None:
+            memo = set()
+        if self in memo:
+            return
+        if remove_duplicate:
+            memo.add(self)
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is not None:
+                yield from module.named_modules(memo, prefix + ("." if prefix else "") + name, remove_duplicate)
+
+    def modules(self, remove_duplicate=True):
+        """Yield self and every descendant module, parents before children."""
+        for _, module in self.named_modules(remove_duplicate=remove_duplicate):
+            yield module
+
+    def _named_members(self, registry, prefix, recurse, remove_duplicate):
+        memo = set()
+        modules = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse else [(prefix,
+                                                                                                          self)]
+        for module_prefix, module in modules:
+            for name, value in getattr(module, registry).items():
+                if value is None or value in memo:
+                    continue
+                if remove_duplicate:
+                    memo.add(value)
+                yield module_prefix + ("." if module_prefix else "") + name, value
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        """Yield `(dotted_name, parameter)`, e.g. `('enc.0.weight', ...)`; a shared parameter comes once."""
+        yield from self._named_members("_parameters", prefix, recurse, remove_duplicate)
+
+    def parameters(self, recurse=True):
+        """Yield every parameter, each once: what you give to an optimizer."""
+        for _, param in self.named_parameters(recurse=recurse):
+            yield param
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        """Yield `(dotted_name, buffer)` for every buffer, each once."""
+        yield from self._named_members("_buffers", prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        """Yield every buffer, each once."""
+        for _, buf in self.named_buffers(recurse=recurse):
+            yield buf
+
+    def apply(self, fn):
+        """Call `fn` on every submodule, children first and self last (post-order), and return self.
+
+        Mirrors `torch.nn.Module.apply`. Typical use: initialising weights.
+
+        Example:
+            >>> def init_weights(m):
+            ...     if isinstance(m, nn.Linear):
+            ...         m.weight.data.fill_(0)
+            >>> net.apply(init_weights)
+        """
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    # ---- modes and gradients ------------------------------------------------------------------------------
+    def train(self, mode=True):
+        """Set `training = mode` on self and every descendant (layers like Dropout read it); return self."""
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        self.training = mode
+        for module in self.children():
+            module.train(mode)
+        return self
+
+    def eval(self):
+        """Same as `train(False)`."""
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad=True):
+        """Set `requires_grad` on every parameter (False freezes them) and return self."""
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        """Reset the gradients of every parameter: to None (the default), or to zeros in place."""
+        for p in self.parameters():
+            if p.grad is not None:
+                if set_to_none:
+                    p.grad = None
+                else:
+                    if p.grad.grad_fn is not None:
+                        p.grad.detach_()
+                    else:
+                        p.grad.requires_grad_(False)
+                    p.grad.zero_()
+
+    # ---- saving and loading (the work is in _state_dict.py) -----------------------------------------------
+    def state_dict(self, *, destination=None, prefix="", keep_vars=False):
+        """Return an OrderedDict of every parameter and persistent buffer, by dotted name, detached.
+
+        The tensors share memory with the module's (save a copy if you need a snapshot).
+        """
+        if destination is None:
+            destination = OrderedDict()
+        return _state_dict.save(self, destination, prefix, keep_vars)
+
+    def load_state_dict(self, state_dict, strict=True):
+        """Copy values from `state_dict` into this module's parameters and buffers, in place.
+
+        With `strict=True` (the default) missing or unexpected keys are an error; shapes must always match.
+        Returns a named tuple `(missing_keys, unexpected_keys)`.
+        """
+        return _state_dict.load(self, state_dict, strict)
+
+    # ---- printing -----------------------------------------------------------------------------------------
+    def _get_name(self):
+        return type(self).__name__
+
+    def extra_repr(self):
+        """Return the text printed inside this module's parentheses; layers override it."""
+        return ""
+
+    def __repr__(self):
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({key}): " + _addindent(repr(module), 2) for key, module in self._modules.items()]
+        lines = extra_lines + child_lines
+        main = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main += extra_lines[0]
+            else:
+                main += "\n  " + "\n  ".join(lines) + "\n"
+        return main + ")"

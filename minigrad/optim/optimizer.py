@@ -1,0 +1,107 @@
+"""`Optimizer`: holds parameter groups and per-parameter state; subclasses write `step`. Mirrors `torch.optim`."""
+import warnings
+from collections import defaultdict
+
+from .._tensor import Tensor
+from ..autograd.grad_mode import enable_grad
+from ..nn.module import typename
+
+
+class Optimizer:
+    """Base class of the optimizers: `zero_grad()` clears the gradients, `step()` updates the parameters.
+
+    Args:
+        params: an iterable of tensors (e.g. `model.parameters()`), or of dicts, each a parameter group
+            `{"params": [...], "lr": ...}` whose options override `defaults`.
+        defaults: the default options of each group (lr, momentum, ...).
+
+    Attributes:
+        param_groups: a list of dicts, each with its "params" list and its options.
+        state: a dict from parameter to that parameter's state (momentum buffers, moment estimates, ...).
+
+    The training loop is three lines per step:
+        >>> optimizer.zero_grad()
+        >>> loss.backward()
+        >>> optimizer.step()
+    """
+
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
+                            "but got " + typename(params))
+        self.state = defaultdict(dict)
+        self.param_groups = []
+        param_groups = list(params)
+        if len(param_groups) == 0:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(param_groups[0], dict):
+            param_groups = [{"params": param_groups}]
+        for param_group in param_groups:
+            self.add_param_group(param_group)
+
+    def add_param_group(self, param_group):
+        """Add a group of parameters with its own options (unset options take the optimizer's defaults)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
+        params = param_group["params"]
+        if isinstance(params, Tensor):
+            params = [params]
+        elif isinstance(params, set):
+            raise TypeError("optimizer parameters need to be organized in ordered collections, but the ordering of "
+                            "tensors in sets will change between runs. Please use a list instead.")
+        param_group["params"] = params = list(params)
+        for param in params:
+            if not isinstance(param, Tensor):
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is " + typename(param))
+            if not (param.is_leaf or param.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            param_group.setdefault(name, default)
+        if len(params) != len(set(params)):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this will "
+                          "cause an error; see github.com/pytorch/pytorch/issues/40967 for more information",
+                          UserWarning, stacklevel=3)
+        seen = set()
+        for group in self.param_groups:
+            seen.update(group["params"])
+        if not seen.isdisjoint(params):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none=True):
+        """Reset the gradient of every parameter: to None (the default), or to zeros in place.
+
+        Needed before each backward, because backward adds into `.grad` rather than overwriting it.
+        """
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    if set_to_none:
+                        p.grad = None
+                    else:
+                        if p.grad.grad_fn is not None:
+                            p.grad.detach_()
+                        else:
+                            p.grad.requires_grad_(False)
+                        p.grad.zero_()
+
+    def step(self, closure=None):
+        """Update the parameters from their `.grad`. Subclasses implement it."""
+        raise NotImplementedError
+
+    def _closure_loss(self, closure):
+        """Re-evaluate the model with `closure` (some optimizers need it), recording the graph."""
+        if closure is None:
+            return None
+        with enable_grad():
+            return closure()
+
+    def __repr__(self):
+        text = type(self).__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            text += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
