@@ -35,7 +35,9 @@ class TensorOps:
         return arithmetic.Sub.apply(self, _as_tensor(other, self))
 
     def __rsub__(self, other):
-        return arithmetic.Rsub.apply(self, _as_tensor(other, self))
+        if _is_number(other):
+            return arithmetic.Rsub.apply(self, other)
+        return _as_tensor(other, self) - self
 
     def __mul__(self, other):
         return arithmetic.Mul.apply(self, _as_tensor(other, self))
@@ -54,7 +56,9 @@ class TensorOps:
         return arithmetic.Pow.apply(self, exponent)
 
     def __rpow__(self, base):
-        return arithmetic.RPow.apply(self, _as_tensor(base, self))
+        if _is_number(base):
+            return arithmetic.RPow.apply(self, base)
+        return _as_tensor(base, self) ** self
 
     def __neg__(self):
         return arithmetic.Neg.apply(self)
@@ -321,22 +325,31 @@ def _as_tensor(value, like):
     """A Python number as a 0-d tensor of the dtype PyTorch's promotion would give it next to `like`."""
     if isinstance(value, TensorOps):
         return value
+    try:
+        key = (value, type(value), like._data.dtype)
+        return _WRAPPED[key]      # wrapped numbers are never modified, so one per value can be shared
+    except (KeyError, TypeError):
+        pass
     kind = like._data.dtype.kind
     if (type(value) is float and kind == "f") or (type(value) is int and kind in "fi"):
-        t = like._make(np.array(value, like._data.dtype))       # the common case, kept fast
+        t = like._make(np.array(value, like._data.dtype))
     elif np.ndim(value) == 0:
         np_type = _dtype.promote((like.dtype, 2), (_dtype.scalar_dtype(value), 0)).np_type
         t = like._make(np.array(value, np_type))
     else:
         return like._make(np.asarray(value, like._data.dtype if kind in "fb" else None))
     t._wrapped_number = True
+    if len(_WRAPPED) > 1024:
+        _WRAPPED.clear()
+    _WRAPPED[key] = t
     return t
 
 
-_T_WARNING = (
-    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
-    "an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange("
-    "x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.")
+_WRAPPED = {}
+
+
+def _is_number(value):
+    return isinstance(value, (int, float, np.number, np.bool_))
 
 
 def _shape_arg(args):

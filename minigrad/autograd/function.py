@@ -180,7 +180,14 @@ class Function:
             raise TypeError(f"{cls.__name__}.apply() takes positional arguments only")
         ctx = cls._backward_cls()
         # one flag per argument; in PyTorch this ignores grad mode, so it is computed before checking it
-        ctx.needs_input_grad = needs = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        needs, requires = [], False
+        for a in args:
+            if isinstance(a, Tensor) and a._requires_grad:
+                needs.append(True)
+                requires = True
+            else:
+                needs.append(False)
+        ctx.needs_input_grad = tuple(needs)
 
         recording = _State.enabled
         _State.enabled = False        # forward itself is not recorded: its node is this one
@@ -195,10 +202,18 @@ class Function:
 
         for t in ctx._dirty:
             t._bump_version()           # marking dirty counts as a modification, as in PyTorch
-        if not (recording and True in needs):
+        if not (requires and recording):
             return output
-        ctx._inputs = tuple((a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None for a in args)
-        ctx.next_functions = tuple(_edge(a) for a in args if isinstance(a, Tensor))
+        inputs, edges = [], []
+        for a in args:
+            if isinstance(a, Tensor):
+                inputs.append((a._data.shape, a._data.dtype))
+                edges.append(_edge(a))
+            else:
+                inputs.append(None)
+        ctx._inputs, ctx.next_functions = inputs, tuple(edges)
+        if type(output) is Tensor and not (ctx._dirty or ctx._non_differentiable):
+            return _record_output(ctx, args, output)
         return _record_outputs(ctx, args, output)
 
 
@@ -218,6 +233,20 @@ def _is_one_of(x, items):
         if item is x:
             return True
     return False
+
+
+def _record_output(ctx, args, output):
+    """The common case of `_record_outputs`: one new tensor."""
+    for a in args:
+        if a is output:
+            output = output._alias()
+            break
+    array = output._data
+    ctx._output_shapes = ((array.shape, array.dtype),)
+    if array.dtype.kind == "f":
+        output.grad_fn, output._requires_grad = ctx, True
+    _save(ctx)
+    return output
 
 
 def _record_outputs(ctx, args, output):
@@ -243,7 +272,12 @@ def _record_outputs(ctx, args, output):
                 out._output_nr = i
         recorded.append(out)
     ctx._output_shapes = shapes
+    _save(ctx)
+    return tuple(recorded) if isinstance(output, tuple) else recorded[0]
 
+
+def _save(ctx):
+    """Turn what `save_for_backward` received into version-checked saved tensors."""
     to_save = ctx.__dict__.pop("_to_save", None)
     if to_save is not None:
         for i, t in enumerate(to_save):
@@ -251,7 +285,6 @@ def _record_outputs(ctx, args, output):
                 raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
                                 f"{type(t).__name__}")
         ctx._saved = [None if t is None else SavedTensor(t, ctx) for t in to_save]
-    return tuple(recorded) if isinstance(output, tuple) else recorded[0]
 
 
 def _plain(fn):

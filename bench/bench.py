@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Time the same workloads on minigrad and on real PyTorch, in one run, and print the ratio.
+
+    .venv/bin/python bench/bench.py            # every workload, 7 alternating runs each
+    .venv/bin/python bench/bench.py --runs 15  # steadier medians
+
+Both libraries run single-threaded (BLAS included). Runs alternate minigrad, torch, minigrad, ...; the table
+shows the median of each and minigrad/torch. Without torch installed only minigrad's column is filled.
+Peak memory is measured in a fresh subprocess per library (peak RSS above the post-import baseline).
+"""
+import os
+
+for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[var] = "1"
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import minigrad  # noqa: E402
+
+try:
+    import torch
+    torch.set_num_threads(1)
+except ImportError:
+    torch = None
+
+
+def per_op_overhead(lib, data):
+    """300 elementwise ops on 16-element tensors, forward + backward."""
+    x = lib.tensor(data["v16"], requires_grad=True)
+    y = x
+    for _ in range(100):
+        y = (y * 1.01 + 0.5).tanh()
+    y.sum().backward()
+
+
+def small_mlp_training(lib, data):
+    """20 SGD steps of a 2-16-16-1 MLP on 100 points (full batch), with the three-line loop."""
+    nn = lib.nn
+    model = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 1))
+    opt = lib.optim.SGD(model.parameters(), lr=0.1)
+    x, y = lib.tensor(data["x100"]), lib.tensor(data["y100"])
+    loss_fn = nn.MSELoss()
+    for _ in range(20):
+        opt.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        opt.step()
+
+
+def large_mlp_step(lib, data):
+    """One training step of a 784-256-10 MLP on a batch of 256 (cross-entropy, SGD with momentum)."""
+    nn = lib.nn
+    lib.manual_seed(0)
+    model = nn.Sequential(nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 10))
+    opt = lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+    x, y = lib.tensor(data["x784"]), lib.tensor(data["y784"])
+    opt.zero_grad()
+    nn.functional.cross_entropy(model(x), y).backward()
+    opt.step()
+
+
+def custom_function_loop(lib, data):
+    """A custom Function (forward + setup_context + backward) applied 200 times in a chain."""
+    Square = data["square"][lib.__name__]
+    x = lib.tensor(data["v16"], requires_grad=True)
+    y = x
+    for _ in range(200):
+        y = Square.apply(y * 0.5)
+    y.sum().backward()
+
+
+def long_chain(lib, data):
+    """A 20,000-node chain (scalar), forward + backward."""
+    x = lib.tensor(1.0, requires_grad=True)
+    y = x
+    for _ in range(20_000):
+        y = y * 1.0
+    y.backward()
+
+
+WORKLOADS = [per_op_overhead, small_mlp_training, large_mlp_step, custom_function_loop, long_chain]
+
+
+def make_square(lib):
+    class Square(lib.autograd.Function):
+        @staticmethod
+        def forward(x):
+            return x * x
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            (x,) = ctx.saved_tensors
+            return 2 * x * grad_output
+    return Square
+
+
+def make_data():
+    rng = np.random.default_rng(0)
+    libs = [minigrad] + ([torch] if torch else [])
+    return {
+        "v16": rng.random(16).astype(np.float32),
+        "x100": rng.standard_normal((100, 2)).astype(np.float32),
+        "y100": rng.standard_normal((100, 1)).astype(np.float32),
+        "x784": rng.standard_normal((256, 784)).astype(np.float32),
+        "y784": rng.integers(0, 10, 256),
+        "square": {lib.__name__: make_square(lib) for lib in libs},
+    }
+
+
+def timed(fn, lib, data):
+    start = time.perf_counter()
+    fn(lib, data)
+    return time.perf_counter() - start
+
+
+MEMORY_SCRIPT = """
+import os, resource, sys
+for v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[v] = "1"
+import numpy as np
+lib = __import__(sys.argv[1])
+def rss_mb():
+    with open("/proc/self/status") as f:
+        return next(int(l.split()[1]) for l in f if l.startswith("VmRSS")) / 1024
+x = lib.tensor(np.ones(1_000_000, np.float32), requires_grad=True)
+base = rss_mb()
+peak = base
+y = x
+for _ in range(50):
+    y = (y * 1.0001).tanh()      # each node saves a 4 MB tensor
+    peak = max(peak, rss_mb())
+y.sum().backward()
+peak = max(peak, rss_mb())
+after = rss_mb()                 # saved tensors freed by backward (y itself still alive)
+print(peak - base, after - base)
+"""
+
+
+def memory(lib_name):
+    out = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, lib_name], capture_output=True, text=True,
+                         check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    data = make_data()
+    print(f"{'workload':24s} {'minigrad':>12s} {'torch':>12s} {'ratio':>7s}")
+    worst = 0.0
+    for fn in WORKLOADS:
+        for lib in [minigrad] + ([torch] if torch else []):      # warm-up
+            fn(lib, data)
+        times = {"minigrad": [], "torch": []}
+        for _ in range(args.runs):
+            times["minigrad"].append(timed(fn, minigrad, data))
+            if torch:
+                times["torch"].append(timed(fn, torch, data))
+        mg = statistics.median(times["minigrad"])
+        th = statistics.median(times["torch"]) if torch else None
+        ratio = mg / th if th else None
+        worst = max(worst, ratio or 0)
+        print(f"{fn.__name__:24s} {mg * 1e3:9.2f} ms {th * 1e3 if th else float('nan'):9.2f} ms "
+              f"{ratio if ratio else float('nan'):7.2f}")
+    mg_peak, mg_after = memory("minigrad")
+    line = f"{'chain peak memory':24s} {mg_peak:9.0f} MB"
+    if torch:
+        th_peak, th_after = memory("torch")
+        line += f" {th_peak:9.0f} MB {mg_peak / th_peak:7.2f}"
+        worst = max(worst, mg_peak / th_peak)
+    print(line)
+    print(f"{'memory after backward':24s} {mg_after:9.0f} MB" + (f" {th_after:9.0f} MB" if torch else ""))
+    if torch:
+        print(f"worst ratio: {worst:.2f}")
+
+
+if __name__ == "__main__":
+    main()
