@@ -34,7 +34,8 @@ def where(condition, input, other):
     """Pick from `input` where `condition` is True, else from `other`. Mirrors `torch.where`."""
     from ._tensor_ops import _as_tensor
     input = _as_tensor(input, other) if not isinstance(input, Tensor) else input
-    return _Where.apply(condition, input, _as_tensor(other, input))
+    # the condition goes in as a plain array: like PyTorch's node, WhereBackward0 has edges only to input and other
+    return _Where.apply(condition._data, input, _as_tensor(other, input))
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):

@@ -5,6 +5,12 @@ from . import _dtype
 from .autograd.grad_mode import _State
 
 
+_T_WARNING = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
+    "an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange("
+    "x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.")
+
+
 class _ReturnType(tuple):
     """A (values, indices) pair that prints like PyTorch's `torch.return_types.max(values=..., indices=...)`."""
 
@@ -360,27 +366,45 @@ def _shape_arg(args):
 
 
 def indexing_read(t, index):
-    """`t[index]`: basic indices become a chain of Select/Slice views, anything else one Index op."""
+    """`t[index]` as PyTorch does it: ints, slices, None and `...` first, as views (Select, Slice, Unsqueeze);
+    then, if the index also holds tensors, lists or masks, one Index op (a copy) with those."""
     items = index if isinstance(index, tuple) else (index,)
-    if not indexing.is_basic_index(index):
-        from ._tensor import _plain_index
-        return indexing.Index.apply(t, _plain_index(index))
-    if Ellipsis in items:
-        at = items.index(Ellipsis)
-        fill = t.dim() - sum(i is not None for i in items if i is not Ellipsis)
+    # a 0-d integer tensor indexes like an int
+    items = tuple(int(i) if isinstance(i, TensorOps) and i.dim() == 0 and i.dtype is _dtype.int64 else i
+                  for i in items)
+    at = next((k for k, i in enumerate(items) if i is Ellipsis), None)     # not `in`: tensors compare by ==
+    if at is not None:
+        fill = t.dim() - sum(_dims_indexed(i) for i in items if i is not Ellipsis)
         items = items[:at] + (slice(None),) * fill + items[at + 1:]
-    out, dim = t, 0
+    out, dim, advanced = t, 0, []
     for item in items:
         if item is None:
             out = shape.Unsqueeze.apply(out, dim)
+            advanced.append(slice(None))
             dim += 1
         elif isinstance(item, slice):
-            if item != slice(None) or not isinstance(index, tuple):    # PyTorch slices even t[:]
+            if item != slice(None) or isinstance(index, slice):    # PyTorch slices even t[:]
                 out = indexing.Slice.apply(out, dim, item)
+            advanced.append(slice(None))
             dim += 1
-        else:
+        elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
             out = indexing.Select.apply(out, dim, int(item))
+        else:
+            array = item._data if isinstance(item, TensorOps) else np.asarray(item)
+            advanced.append(array)
+            dim += _dims_indexed(array)
+    if any(not isinstance(a, slice) for a in advanced):
+        return indexing.Index.apply(out, tuple(advanced))
     return out if out is not t else shape.Alias.apply(t)
+
+
+def _dims_indexed(item):
+    """How many dims of the tensor an index item consumes: a mask one per its own dim, None none."""
+    if item is None:
+        return 0
+    if isinstance(item, (TensorOps, np.ndarray)) and item.dtype in (_dtype.bool, np.bool_):
+        return item.ndim
+    return 1
 
 
 def _load_ops():

@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..autograd.function import Function
+from .._tensor_ops import _as_tensor
 from ._common import float_dtype_of, grad_to, operands, wrap
 
 
@@ -47,12 +48,12 @@ class Sub(Function):
 
 
 class Rsub(Function):
-    """z = c - x  (a Python number minus a tensor);  dz/dx = -1"""
+    """z = c - x  (c a Python number, so the node has one edge, to x);  dz/dx = -1"""
     node_name = "RsubBackward1"
 
     @staticmethod
     def forward(x, c):
-        a, b = operands(x, c)
+        a, b = operands(x, _as_tensor(c, x))
         return wrap(b - a)
 
     @staticmethod
@@ -200,17 +201,17 @@ class PowTensor(Function):
 
 
 class RPow(Function):
-    """z = c ** x  (c a Python number);  dz/dx = z * log(c)"""
+    """z = c ** x  (c a Python number, so the node has one edge, to x);  dz/dx = z * log(c)"""
     node_name = "PowBackward2"
 
     @staticmethod
     def forward(x, c):
-        a, b = operands(x, c)
-        return wrap(float_dtype_of(b) ** a)
+        a, b = operands(x, _as_tensor(c, x))
+        return wrap(b ** a)
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.c = inputs[1].item()
+        ctx.c = inputs[1]
         ctx.save_for_backward(output)
 
     @staticmethod

@@ -36,6 +36,28 @@ class UnsafeView(View):
     node_name = "UnsafeViewBackward0"
 
 
+class ReshapeAlias(View):
+    """z = a non-contiguous x seen with a new shape (what reshape does when x is not contiguous but a view works)"""
+    node_name = "ReshapeAliasBackward0"
+
+
+class Alias(Function):
+    """z = x itself, as a new tensor over the same memory (what `x[...]` gives);  dz/dx = 1"""
+    node_name = "AliasBackward0"
+
+    @staticmethod
+    def forward(x):
+        return view_of(x, x._data.view())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
 class Transpose(Function):
     """z = x with dims d0 and d1 swapped;  dz/dx = the gradient swapped back"""
     node_name = "TransposeBackward0"
@@ -51,6 +73,36 @@ class Transpose(Function):
     @staticmethod
     def backward(ctx, grad):
         return wrap(np.swapaxes(grad._data, ctx.d0, ctx.d1)), None, None
+
+
+class Permute(Function):
+    """z = x with its dims reordered: z's dim i is x's dim dims[i];  dz/dx = the gradient with the inverse order"""
+    node_name = "PermuteBackward0"
+
+    @staticmethod
+    def forward(x, dims):
+        n = x.dim()
+        if len(dims) != n:
+            raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not match the "
+                               f"length of the desired ordering of dimensions i.e. input.dim() = {n} is not equal "
+                               f"to len(dims) = {len(dims)}")
+        for d in dims:
+            if not -max(n, 1) <= d < max(n, 1):
+                raise IndexError(f"Dimension out of range (expected to be in range of [{-max(n, 1)}, "
+                                 f"{max(n, 1) - 1}], but got {d})")
+        dims = tuple(d % n for d in dims) if n else ()
+        if len(set(dims)) != n:
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
+        return view_of(x, x._data.transpose(dims))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, dims = inputs
+        ctx.dims = tuple(d % x.dim() for d in dims) if x.dim() else ()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(grad._data.transpose(np.argsort(ctx.dims))), None
 
 
 class T(Function):

@@ -174,18 +174,22 @@ class Tanh(Function):
 
 
 class Where(Function):
-    """z = x where cond else y;  dz/dx = cond,  dz/dy = not cond"""
+    """z = x where cond else y;  dz/dx = cond,  dz/dy = not cond  (cond, a bool array, gets no edge)"""
     node_name = "WhereBackward0"
 
     @staticmethod
     def forward(cond, x, y):
+        if cond.dtype != np.bool_:
+            from .._dtype import from_numpy_dtype
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
+                               f"{from_numpy_dtype(cond.dtype)._tensor_type[len('torch.'):-len('Tensor')]}")
         a, b = operands(x, y)
-        return wrap(np.where(cond._data, a, b))
+        return wrap(np.where(cond, a, b))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
         cond, x, y = inputs
-        ctx.cond, ctx.shapes = cond._data, (x.shape, y.shape)
+        ctx.cond, ctx.shapes = cond, (x.shape, y.shape)
 
     @staticmethod
     def backward(ctx, grad):
