@@ -326,7 +326,8 @@ class Tensor(TensorOps):
         index = _plain_index(index)
         if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
             from ._tensor_ops import _as_tensor
-            self._write((CopySlices if basic else IndexPut).apply(self, index, _as_tensor(value, self)))
+            value = _setitem_value(self, index, _as_tensor(value, self), basic)
+            self._write((CopySlices if basic else IndexPut).apply(self, index, value))
         else:
             self._data[index] = value._data if isinstance(value, Tensor) else value
             self._bump_version()
@@ -354,6 +355,22 @@ class Tensor(TensorOps):
 
 
 _TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
+
+
+def _setitem_value(t, index, value, basic):
+    """Shape the value of `t[index] = value` as PyTorch does, so that its graph has the same View/Expand nodes:
+    leading size-1 dims are viewed away, and for a basic index the value is expanded to the slice it fills."""
+    shape = value._data.shape
+    if value._wrapped_number:
+        return value
+    lead = next((i for i, s in enumerate(shape) if s != 1), len(shape))
+    if not basic:
+        return value.view(shape[lead:]) if lead else value
+    target = t._data[index].shape
+    if shape == target or not shape:
+        return value
+    value = value.view(shape[lead:])
+    return value if value._data.shape == target else value.expand(target)
 
 
 def _plain_index(index):
