@@ -153,6 +153,11 @@ class NllLoss(Function):
         return _wrap(out), None, None, None, None
 
 
+class NllLoss2d(NllLoss):
+    """NllLoss for inputs with dimensions after the class one, (N, C, d1, ...): the same math, PyTorch's name"""
+    node_name = "NllLoss2DBackward0"
+
+
 def _pick(a, target):
     """logp[i, target[i]] for each sample i (the class axis is 1, or 0 for a single unbatched sample)."""
     axis = 1 if a.ndim > 1 else 0

@@ -7,7 +7,7 @@ import warnings
 
 from .._tensor import Tensor
 from ..ops.shape import UnsafeView
-from ._functions import _TYPE_NAMES, REDUCTIONS, Addmm, LogSoftmax, MseLoss, NllLoss, Softmax
+from ._functions import _TYPE_NAMES, REDUCTIONS, Addmm, LogSoftmax, MseLoss, NllLoss, NllLoss2d, Softmax
 
 
 def relu(input, inplace=False):
@@ -35,10 +35,9 @@ def linear(input, weight, bias=None):
     """
     if input.dim() == 2 and bias is not None:
         return Addmm.apply(bias, input, weight.t())
-    if input.dim() <= 2:
-        out = input.matmul(weight.t())
-        return out if bias is None else out + bias
-    # more dimensions: fold the leading ones into rows, multiply, unfold (what PyTorch's matmul does)
+    if bias is None and input.dim() <= 2:
+        return input.matmul(weight.t())
+    # other shapes: fold the leading dimensions into rows, multiply, unfold (what PyTorch does)
     lead = input.shape[:-1]
     rows = input.reshape(-1, input.shape[-1])
     if bias is None:
@@ -130,7 +129,14 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     bad = (t != ignore_index) & ((t < 0) | (t >= classes))
     if bad.any():
         raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
-    return NllLoss.apply(input, t, w, ignore_index, reduction)
+    if input.dim() <= 2:
+        return NllLoss.apply(input, t, w, ignore_index, reduction)
+    # PyTorch handles (N, C, d1, ...) as images: viewed as (N, C, H, W), with a node of its own
+    if input.dim() == 4:
+        return NllLoss2d.apply(input, t, w, ignore_index, reduction)
+    n, c = input.shape[0], input.shape[1]
+    out = NllLoss2d.apply(input.view(n, c, 1, -1), t.reshape(n, 1, -1), w, ignore_index, reduction)
+    return out.view(*t.shape) if reduction == "none" else out
 
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):

@@ -132,7 +132,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=self._parameters)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -142,7 +142,7 @@ class Module:
         elif isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=modules)
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
@@ -157,10 +157,11 @@ class Module:
         else:
             object.__setattr__(self, name, value)
 
-    def _forget(self, name):
-        """Drop `name` from wherever it was, before it is registered again as something else."""
+    def _forget(self, name, keep):
+        """Drop `name` from the other registries, before it is registered in `keep` (where it keeps its place)."""
         for registry in (self.__dict__, self._parameters, self._buffers, self._modules):
-            registry.pop(name, None)
+            if registry is not keep:
+                registry.pop(name, None)
         self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name):
