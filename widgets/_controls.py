@@ -1,0 +1,91 @@
+"""The step controls shared by BackwardStepper and ModuleApplyView: Step, Back, Play/Pause, Run to end, Reset.
+
+`Stepping` holds the named handlers (`on_step`, `on_back`, ...), so tests call them directly, as a click
+would. The widget that mixes it in provides `position`, `total`, `step()`, `back()`, `reset()`,
+`run_to_end()`, `go_to(n)` and `_render()`.
+"""
+import ipywidgets as w
+
+
+class StepControls:
+    """The buttons and sliders; `box` is the row to put on screen."""
+
+    def __init__(self, owner, total, unit="step"):
+        def button(description, icon, tooltip):
+            return w.Button(description=description, icon=icon, tooltip=tooltip,
+                            layout=w.Layout(width="auto"))
+        self.step = button("Step", "step-forward", f"next {unit}")
+        self.back = button("Back", "step-backward", f"previous {unit}")
+        self.run = button("Run to end", "fast-forward", f"every remaining {unit}")
+        self.reset = button("Reset", "undo", "back to the start")
+        self.play = w.Play(value=0, min=0, max=max(total, 1), interval=800, show_repeat=False,
+                           tooltip="play / pause")
+        self.speed = w.IntSlider(value=800, min=100, max=3000, step=100, description="ms per step",
+                                 style={"description_width": "initial"}, layout=w.Layout(width="260px"))
+        self.slider = w.IntSlider(value=0, min=0, max=max(total, 1), description=unit,
+                                  layout=w.Layout(width="320px"))
+        self.step.on_click(owner.on_step)
+        self.back.on_click(owner.on_back)
+        self.run.on_click(owner.on_run)
+        self.reset.on_click(owner.on_reset)
+        self.play.observe(owner.on_play, names="value")
+        self.slider.observe(owner.on_slider, names="value")
+        self.speed.observe(owner.on_speed, names="value")
+        self.box = w.VBox([w.HBox([self.step, self.back, self.play, self.run, self.reset]),
+                           w.HBox([self.slider, self.speed])])
+
+
+class Stepping:
+    """Named handlers for the controls; each one does what its button says and redraws."""
+
+    _syncing = False
+    error = None        # the message of the last handler that failed (also shown in the panel)
+
+    def on_step(self, _):
+        self._safely(self.step)
+
+    def on_back(self, _):
+        self._safely(self.back)
+
+    def on_run(self, _):
+        self._safely(self.run_to_end)
+
+    def on_reset(self, _):
+        self._safely(self.reset)
+
+    def on_slider(self, change):
+        if not self._syncing:
+            self._safely(self.go_to, change["new"])
+
+    def on_play(self, change):
+        # the Play widget counts in the browser; each tick asks for that step (its stop button asks for 0)
+        if not self._syncing:
+            self._safely(self.go_to, change["new"])
+
+    def on_speed(self, change):
+        self.controls.play.interval = change["new"]
+
+    def _safely(self, action, *args):
+        """Run a handler's action; if it fails, show the error in the panel instead of losing it in a log."""
+        self.error = None
+        try:
+            action(*args)
+        except Exception as error:  # noqa: BLE001 - a click must never end in an invisible traceback
+            self.error = f"{type(error).__name__}: {error}"
+            self._render()
+
+    def _sync_controls(self, at_end, can_go_back):
+        """Move the slider and the Play widget to `position`, without their observers stepping again."""
+        c = self.controls
+        self._syncing = True
+        try:
+            for widget in (c.slider, c.play):
+                widget.max = max(self.total, self.position, 1)
+                widget.value = self.position
+            if at_end:
+                c.play.playing = False
+            c.step.disabled = c.run.disabled = at_end
+            c.back.disabled = not can_go_back or self.position == 0
+            c.reset.disabled = not can_go_back
+        finally:
+            self._syncing = False

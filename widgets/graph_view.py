@@ -1,0 +1,71 @@
+"""GraphView: the autograd graph of some tensors as a live picture, redrawn on demand.
+
+Draw it before and after `loss.backward()` (press Refresh, or call `.refresh()`) to watch `.grad` appear on the
+leaves and the saved tensors get freed.
+"""
+import ipywidgets as w
+
+from ._format import InputTypeError, check_graph, check_tensor
+from ._render import svg_or_message
+from .graph import _names, draw_graph
+
+
+class GraphView(w.VBox):
+    """Show the graph behind `tensors` as inline SVG, with options for values and saved tensors.
+
+    Args:
+        *tensors: the output tensor(s) to draw.
+        names, **named: names for tensors, as in `draw_graph` (`names={"a": a}` or `a=a`).
+        show_values, show_saved, max_nodes: as in `draw_graph`; the first two are also checkboxes.
+
+    `.refresh()` redraws (e.g. after `.backward()`), `.dot` is the DOT source, `.digraph` the Digraph.
+
+    Example:
+        >>> GraphView(loss, names={"w": w, "b": b})
+    """
+
+    def __init__(self, *tensors, names=None, show_values=True, show_saved=True, max_nodes=300, **named):
+        if not tensors:
+            raise InputTypeError("GraphView expected at least one minigrad Tensor, but got none.")
+        for i, t in enumerate(tensors):
+            check_tensor(t, "GraphView", f" as argument {i}")
+            check_graph(t, "GraphView", f" given as argument {i}" if len(tensors) > 1 else "")
+        self.tensors = tensors
+        self._tensor_names = {name: t for t, name in _names(names, named).values()}
+        self.max_nodes = max_nodes
+        self.values_box = w.Checkbox(value=show_values, description="values", indent=False,
+                                     layout=w.Layout(width="auto"))
+        self.saved_box = w.Checkbox(value=show_saved, description="saved tensors", indent=False,
+                                    layout=w.Layout(width="auto"))
+        self.refresh_button = w.Button(description="Refresh", icon="refresh", layout=w.Layout(width="auto"),
+                                       tooltip="redraw, e.g. after .backward()")
+        self.html = w.HTML(layout=w.Layout(overflow="auto"))
+        self.values_box.observe(self.on_option, names="value")
+        self.saved_box.observe(self.on_option, names="value")
+        self.refresh_button.on_click(self.on_refresh)
+        super().__init__(children=[w.HBox([self.values_box, self.saved_box, self.refresh_button]), self.html])
+        self.refresh()
+
+    @property
+    def digraph(self):
+        """The graph as it is now, as a `graphviz.Digraph`."""
+        return draw_graph(*self.tensors, names=self._tensor_names, show_values=self.values_box.value,
+                          show_saved=self.saved_box.value, max_nodes=self.max_nodes)
+
+    @property
+    def dot(self):
+        """The DOT source of the graph as it is now."""
+        return self.digraph.source
+
+    def refresh(self):
+        """Redraw the picture from the tensors' current state."""
+        self.html.value = svg_or_message(self.digraph)
+
+    def on_refresh(self, _):
+        self.refresh()
+
+    def on_option(self, _):
+        self.refresh()
+
+    def __repr__(self):
+        return f"<GraphView of {len(self.tensors)} tensor{'s' if len(self.tensors) > 1 else ''}>"

@@ -1,0 +1,227 @@
+"""BackwardStepper: run backward one node at a time, with the real engine, and see what each node did.
+
+Each Step pulls one `BackwardStep` from `minigrad.autograd.backward_steps`, the generator that
+`Tensor.backward()` itself runs to the end, so what you watch is the backward pass, not a re-enactment.
+
+Going back is not something an engine can do (it has added into `.grad`), so Back is "reset, then replay one
+step fewer": Reset puts every leaf's `.grad` back to what it was when the stepper was made and starts a new
+generator. To make replays possible the generator runs with `retain_graph=True`; when the pass reaches its
+last node with `retain_graph=False` (the default, as for `.backward()`), the stepper replays the whole pass
+once more with `retain_graph=False`, so the graph ends exactly as `.backward()` leaves it: `.grad` filled,
+saved tensors freed. From then on Back and Reset are refused, as a second `.backward()` would be.
+"""
+import contextlib
+import io
+
+import ipywidgets as w
+
+import minigrad
+from minigrad.autograd import backward_steps
+from minigrad.autograd.graph import FREED, FREED_MESSAGE
+
+from ._controls import StepControls, Stepping
+from ._format import (NON_SCALAR_MESSAGE, InputTypeError, InputValueError, check_graph, check_tensor, shape_text,
+                      tensor_text)
+from ._render import svg_or_message
+from .graph import _names, draw_graph, leaves_of, walk
+from .stepper_panel import panel_html
+
+FINISHED_MESSAGE = (
+    "The backward pass has finished and, because retain_graph=False, it freed the saved tensors, as "
+    "`.backward()` does: this graph cannot be run again. Build the graph again, or make the stepper with "
+    "BackwardStepper(..., retain_graph=True) to step back and forth after the end.")
+
+
+class BackwardStepper(Stepping, w.VBox):
+    """Step through the backward pass of `tensor`, one node per click, and see what each node did.
+
+    Args:
+        tensor: the output to differentiate (e.g. a loss).
+        gradient: d(something)/d(tensor), needed when `tensor` has more than one element, as for `.backward()`.
+        retain_graph: keep the saved tensors after the last step (default False, as `.backward()`).
+        names, **named: names for tensors in the picture, as in `draw_graph` (`a=a` or `names={"a": a}`).
+        show_values, show_saved, max_nodes: drawing options, as in `draw_graph`.
+
+    Programmatic use (what the buttons call): `.step()`, `.back()`, `.reset()`, `.run_to_end()`, `.go_to(n)`;
+    `.steps` (the `BackwardStep` records so far), `.current` (the last one), `.printed` (what each step's
+    backward printed), `.position`, `.total`, `.dot` (the current DOT source).
+
+    Example:
+        >>> stepper = BackwardStepper(loss, names={"w": w})
+        >>> stepper.step().name
+        'SumBackward0'
+    """
+
+    def __init__(self, tensor, gradient=None, retain_graph=False, names=None, show_values=True,
+                 show_saved=True, max_nodes=300, **named):
+        check_tensor(tensor, "BackwardStepper")
+        check_graph(tensor, "BackwardStepper")
+        _check_gradient(tensor, gradient)
+        self._tensor_names = _names(names, named)
+        nodes = walk([tensor])
+        if any(n._saved is FREED for n in nodes):
+            raise InputValueError(f"BackwardStepper: this graph was already used by a backward pass that freed "
+                                  f"it. {FREED_MESSAGE}")
+        self.tensor, self.gradient, self.retain_graph = tensor, gradient, bool(retain_graph)
+        self.options = {"show_values": show_values, "show_saved": show_saved, "max_nodes": max_nodes}
+        # each node runs exactly once in a backward pass, so the graph's size is the number of steps
+        self.total = max(len(nodes), 1)
+        leaves = leaves_of(nodes) or ([tensor] if tensor.grad_fn is None else [])
+        self._initial = [(leaf, None if leaf.grad is None else leaf.grad.detach().clone()) for leaf in leaves]
+        self.steps, self.printed = [], []
+        self._generator, self.exhausted, self.freed = None, False, False
+        self.controls = StepControls(self, self.total)
+        self.graph_html = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0%"))
+        self.panel_html = w.HTML(layout=w.Layout(flex="2 1 0%", padding="0 0 0 12px"))
+        super().__init__(children=[self.controls.box, w.HBox([self.graph_html, self.panel_html])])
+        self._render()
+
+    # ---- state ------------------------------------------------------------------------------------------
+    @property
+    def position(self):
+        """How many nodes have run."""
+        return len(self.steps)
+
+    @property
+    def current(self):
+        """The record of the node that ran last, or None before the first step."""
+        return self.steps[-1] if self.steps else None
+
+    @property
+    def finished(self):
+        return self.exhausted or self.freed
+
+    @property
+    def dot(self):
+        """The DOT source of the picture as it is now (current node highlighted, gradients on the edges)."""
+        return self._digraph().source
+
+    # ---- actions ----------------------------------------------------------------------------------------
+    def step(self):
+        """Run the next node's backward (one `next()` on the engine's generator); return its record."""
+        record = self._advance()
+        self._render()
+        return record
+
+    def run_to_end(self):
+        """Run every remaining node; afterwards each leaf's `.grad` is what `.backward()` gives."""
+        while not self.finished:
+            self._advance()
+        self._render()
+
+    def back(self):
+        """Undo the last step: reset, then replay all steps but one."""
+        self.go_to(self.position - 1)
+
+    def reset(self):
+        """Go back to before the first step: leaves' `.grad` as they were when the stepper was made."""
+        self.go_to(0)
+
+    def go_to(self, n):
+        """Move to the state after `n` steps (forwards by stepping, backwards by reset and replay)."""
+        n = max(int(n), 0)
+        if n < self.position:
+            if self.freed:
+                raise RuntimeError(FINISHED_MESSAGE)
+            self._restart()
+        while self.position < n and not self.finished:
+            self._advance()
+        self._render()
+
+    # ---- the engine -------------------------------------------------------------------------------------
+    def _restart(self):
+        for leaf, grad in self._initial:
+            leaf.grad = None if grad is None else grad.detach().clone()
+        self.steps, self.printed = [], []
+        self._generator, self.exhausted = None, False
+
+    def _advance(self):
+        """Pull one step from the engine; on the last one, honour retain_graph=False (see the module doc)."""
+        if self.finished:
+            return None
+        before = self.position
+        try:
+            if not self.retain_graph and before >= self.total - 1:
+                return self._final_pass()
+            if self._generator is None:
+                self._generator = backward_steps(self.tensor, self.gradient, retain_graph=True)
+            return self._pull(self._generator)
+        except Exception:
+            self._rewind(before)     # an error inside backward ends the generator: rebuild the last good state
+            raise
+
+    def _rewind(self, n):
+        self._restart()
+        try:
+            self._generator = backward_steps(self.tensor, self.gradient, retain_graph=True)
+            while self.position < n and self._pull(self._generator) is not None:
+                pass
+        except Exception:  # noqa: BLE001 - cannot replay (e.g. the graph got freed): start from scratch
+            self._restart()
+
+    def _pull(self, generator):
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):   # what a custom backward prints goes to the panel
+                record = next(generator)
+        except StopIteration:
+            self.exhausted = True
+            self.total = self.position
+            return None
+        self.steps.append(record)
+        self.printed.append(printed.getvalue())
+        self.total = max(self.total, self.position)
+        return record
+
+    def _final_pass(self):
+        """Replay the whole pass with retain_graph=False: the graph ends as `.backward()` leaves it."""
+        self._restart()
+        generator = backward_steps(self.tensor, self.gradient, retain_graph=False)
+        while self._pull(generator) is not None:
+            pass
+        self.freed = True
+        return self.current
+
+    # ---- drawing ----------------------------------------------------------------------------------------
+    def _digraph(self):
+        edge_labels = {("output", 0): "grad " + _seed_text(self.tensor, self.gradient)}
+        for record in self.steps:
+            for slot, (g, (next_node, _)) in enumerate(zip(record.grad_inputs, record.next_functions)):
+                if next_node is not None and g is not None:
+                    edge_labels[(record.node, slot)] = tensor_text(g, small=3)
+        done = {record.node: record.index + 1 for record in self.steps}
+        current = self.current.node if self.current is not None else None
+        names = {name: t for t, name in self._tensor_names.values()}
+        return draw_graph(self.tensor, names=names, highlight=current, done=done, edge_labels=edge_labels,
+                          **self.options)
+
+    def _render(self):
+        self.graph_html.value = svg_or_message(self._digraph())
+        self.panel_html.value = panel_html(self)
+        self._sync_controls(at_end=self.finished or self.position >= self.total, can_go_back=not self.freed)
+
+    def __repr__(self):
+        where = f"after {self.current.name}" if self.current is not None else "nothing run yet"
+        return (f"<BackwardStepper: step {self.position} of {self.total}, {where}"
+                f"{', finished' if self.finished else ''}>")
+
+
+def _check_gradient(tensor, gradient):
+    """Refuse, with `.backward()`'s own words, a missing or mis-shaped gradient."""
+    if gradient is not None and not isinstance(gradient, minigrad.Tensor):
+        # as .backward(): a list or tuple holds one gradient per output, and each must be a Tensor
+        items = gradient if isinstance(gradient, (list, tuple)) else [gradient]
+        bad = next((g for g in items if not isinstance(g, minigrad.Tensor)), items[0] if items else gradient)
+        raise InputTypeError(f"gradients can be either Tensors or None, but got {type(bad).__name__}")
+    if gradient is None:
+        if tensor.numel() != 1:
+            raise InputValueError(f"{NON_SCALAR_MESSAGE} (this tensor has shape {shape_text(tensor)}: pass "
+                                  "gradient=, a tensor of that shape, as for .backward(gradient))")
+        return
+    if gradient.shape != tensor.shape:
+        raise InputValueError(f"Mismatch in shape: grad_output[0] has a shape of {gradient.shape!r} and "
+                              f"output[0] has a shape of {tensor.shape!r}.")
+
+
+def _seed_text(tensor, gradient):
+    return "1" if gradient is None else tensor_text(gradient, small=3)

@@ -1,0 +1,110 @@
+"""The side panel of BackwardStepper: what the current node received, returned, saved and printed.
+
+Everything shown comes from the engine's `BackwardStep` record and the node itself (`needs_input_grad`, the
+tensors it saved, the attributes a custom Function put on its ctx). All text is escaped.
+"""
+from minigrad.autograd import AccumulateGrad
+from minigrad.autograd.graph import FREED
+
+from ._format import esc_html, shape_text, tensor_text
+from ._render import message_html
+from .graph import node_name
+
+# attributes every node has: not worth listing as "what the Function stored on ctx"
+_NODE_ATTRIBUTES = {"needs_input_grad", "next_functions", "variable", "metadata"}
+
+
+def panel_html(stepper):
+    """Return the panel for the stepper's current state as HTML."""
+    parts = [message_html(stepper.error)] if stepper.error else []
+    record = stepper.current
+    if record is None:
+        root = stepper.tensor.grad_fn
+        first = node_name(root) if root is not None else "the leaf's AccumulateGrad"
+        parts.append(f"<b>Step 0 of {stepper.total}</b>: nothing has run yet. <i>Step</i> calls "
+                     f"{esc_html(first)} with the starting gradient "
+                     f"{_code(_seed(stepper))}.")
+    else:
+        parts.append(f"<b>Step {record.index + 1} of {stepper.total}: {esc_html(record.name)}</b>")
+        parts.extend(_record_sections(stepper, record))
+    if stepper.finished:
+        parts.append(_summary(stepper))
+    return ('<div class="minigrad-panel" style="font-family:sans-serif;font-size:13px;line-height:1.4">'
+            + "".join(f"<div style='margin-bottom:6px'>{p}</div>" for p in parts) + "</div>")
+
+
+def _record_sections(stepper, record):
+    node = record.node
+    sections = [_list("received (grad_output)", [_code(tensor_text(g)) for g in record.grad_outputs])]
+    if type(node) is AccumulateGrad:
+        leaf = _leaf_name(stepper, record.variable)
+        sections.append(f"adds it into {esc_html(leaf)}.grad: {_code(tensor_text(record.grad_before))} → "
+                        f"{_code(tensor_text(record.grad_after))}")
+    else:
+        returned = []
+        for g, (next_node, nr) in zip(record.grad_inputs, record.next_functions):
+            returned.append(f"{_code(tensor_text(g))} → {esc_html(_destination(stepper, next_node, nr))}")
+        sections.append(_list("returned (grad_input)", returned or ["nothing"]))
+        needs = getattr(node, "needs_input_grad", None)
+        if needs is not None:
+            sections.append(f"needs_input_grad: {_code(needs)}")
+        sections.append(_saved(node))
+        attributes = _ctx_attributes(node)
+        if attributes:
+            sections.append(_list("stored on ctx", attributes))
+    printed = stepper.printed[record.index] if record.index < len(stepper.printed) else ""
+    if printed:
+        sections.append("backward printed:<pre style='margin:2px 0;background:#f6f6f6;padding:4px'>"
+                        f"{esc_html(printed.rstrip())}</pre>")
+    return sections
+
+
+def _destination(stepper, node, output_nr):
+    if node is None:
+        return "nowhere (that input needs no gradient)"
+    if type(node) is AccumulateGrad:
+        return f"{node_name(node)} of {_leaf_name(stepper, node.variable)}"
+    many = len(getattr(node, "_output_shapes", ())) > 1
+    return node_name(node) + (f" (its output {output_nr})" if many else "")
+
+
+def _saved(node):
+    saved = node._saved
+    if saved is FREED:
+        return "saved tensors: freed (backward ran with retain_graph=False)"
+    if not saved:
+        return "saved tensors: none"
+    return _list("saved tensors", ["None" if s is None else _code(tensor_text(s.tensor)) for s in saved])
+
+
+def _ctx_attributes(node):
+    items = []
+    for key, value in sorted(vars(node).items()):
+        if not key.startswith("_") and key not in _NODE_ATTRIBUTES:
+            text = repr(value)
+            items.append(f"ctx.{esc_html(key)} = {_code(text if len(text) <= 60 else text[:57] + '...')}")
+    return items
+
+
+def _summary(stepper):
+    lines = [f"{esc_html(_leaf_name(stepper, leaf))}.grad = {_code(tensor_text(leaf.grad))}"
+             for leaf, _ in stepper._initial]
+    freed = " The saved tensors were freed (retain_graph=False)." if stepper.freed else ""
+    return _list(f"<b>Backward finished.</b>{freed} Leaves:", lines or ["(none)"])
+
+
+def _leaf_name(stepper, leaf):
+    named = stepper._tensor_names.get(id(leaf))
+    return named[1] if named else f"the leaf of shape {shape_text(leaf)}"
+
+
+def _seed(stepper):
+    return "1" if stepper.gradient is None else tensor_text(stepper.gradient)
+
+
+def _list(title, items):
+    return f"{title}<br>" + "<br>".join(f"&nbsp;&nbsp;[{i}] {item}" for i, item in enumerate(items))
+
+
+def _code(value):
+    return f"<code>{esc_html(value)}</code>"
