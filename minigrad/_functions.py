@@ -1,6 +1,6 @@
 """Module-level spellings of tensor methods: `torch.relu(x)` is `x.relu()`, and so on."""
 from ._tensor import Tensor
-from .ops import shape as _shape
+from .ops import join as _join
 from .ops.unary import Where as _Where
 
 relu, sigmoid, tanh, exp, log, abs, sqrt = (Tensor.relu, Tensor.sigmoid, Tensor.tanh, Tensor.exp, Tensor.log,
@@ -22,12 +22,12 @@ def norm(input, p="fro", dim=None, keepdim=False):
 
 def cat(tensors, dim=0):
     """Join tensors along an existing dimension. Mirrors `torch.cat`."""
-    return _shape.Cat.apply(dim, *tensors)
+    return _join.Cat.apply(dim, *tensors)
 
 
 def stack(tensors, dim=0):
     """Join tensors along a new dimension. Mirrors `torch.stack`."""
-    return _shape.Stack.apply(dim, *tensors)
+    return _join.Stack.apply(dim, *tensors)
 
 
 def where(condition, input, other):

@@ -298,6 +298,9 @@ class Tensor(TensorOps):
         if _dtype._CATEGORY[result.dtype] > _dtype._CATEGORY[self.dtype]:
             raise RuntimeError(f"result type {_TYPE_NAMES[result.dtype]} can't be cast to the desired output "
                                f"type {_TYPE_NAMES[self.dtype]}")
+        if result._data.shape != self._data.shape:      # x.add_(y) cannot grow x
+            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
+                               f"{list(result._data.shape)}")
         self._data[...] = result._data
         self._bump_version()
         if result.grad_fn is not None:
@@ -329,6 +332,8 @@ class Tensor(TensorOps):
             value = _setitem_value(self, index, _as_tensor(value, self), basic)
             self._write((CopySlices if basic else IndexPut).apply(self, index, value))
         else:
+            if isinstance(value, Tensor):
+                value = _setitem_value(self, index, value, basic)     # PyTorch's error if it does not fit
             self._data[index] = value._data if isinstance(value, Tensor) else value
             self._bump_version()
 

@@ -229,6 +229,7 @@ class TensorOps:
 
     def reshape(self, *shape_):
         new = _shape_arg(shape_)
+        shape.check_shape(new, self._data.size)
         a = self._data.view()
         try:
             a.shape = new         # a view is possible: reshape is a view
@@ -253,7 +254,7 @@ class TensorOps:
         return self.reshape(*s[:start_dim], -1, *s[end + 1:])
 
     def unsqueeze(self, dim):
-        return shape.Unsqueeze.apply(self, dim if dim >= 0 else dim + self.dim() + 1)
+        return shape.Unsqueeze.apply(self, dim)
 
     def squeeze(self, dim=None):
         return shape.Squeeze.apply(self) if dim is None else shape.SqueezeDim.apply(self, dim)
@@ -373,6 +374,8 @@ def indexing_read(t, index):
     items = tuple(int(i) if isinstance(i, TensorOps) and i.dim() == 0 and i.dtype is _dtype.int64 else i
                   for i in items)
     at = next((k for k, i in enumerate(items) if i is Ellipsis), None)     # not `in`: tensors compare by ==
+    if sum(_dims_indexed(i) for i in items if i is not Ellipsis) > t.dim():
+        raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
     if at is not None:
         fill = t.dim() - sum(_dims_indexed(i) for i in items if i is not Ellipsis)
         items = items[:at] + (slice(None),) * fill + items[at + 1:]

@@ -23,9 +23,33 @@ def _rank(t):
     return 0 if t._wrapped_number else (2 if t._data.ndim else 1)
 
 
+def dim_index(dim, ndim):
+    """Return `dim` counted from 0, or raise PyTorch's IndexError. A 0-d tensor accepts dims 0 and -1."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return dim % n
+
+
+def broadcast_shapes(*shapes):
+    """The shape that `shapes` broadcast to, or PyTorch's error naming the first mismatch from the right."""
+    out = ()
+    for shape in shapes:
+        n = max(len(out), len(shape))
+        a, b = (1,) * (n - len(out)) + tuple(out), (1,) * (n - len(shape)) + tuple(shape)
+        for i in reversed(range(n)):
+            if a[i] != b[i] and a[i] != 1 and b[i] != 1:
+                raise RuntimeError(f"The size of tensor a ({a[i]}) must match the size of tensor b ({b[i]}) at "
+                                   f"non-singleton dimension {i}")
+        out = tuple(u if v == 1 else v for u, v in zip(a, b))
+    return out
+
+
 def operands(x, y):
     """Return the numpy arrays of x and y, both cast to PyTorch's promoted dtype."""
     a, b = x._data, y._data
+    if a.shape != b.shape and a.ndim and b.ndim:
+        broadcast_shapes(a.shape, b.shape)      # only for PyTorch's error message; numpy broadcasts itself
     if a.dtype == b.dtype:
         return a, b
     dt = promote((x.dtype, _rank(x)), (y.dtype, _rank(y))).np_type

@@ -34,6 +34,9 @@ class Sub(Function):
     @staticmethod
     def forward(x, y, alpha=1):
         a, b = operands(x, y)
+        if a.dtype == np.bool_:
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                               "or `logical_xor()` operator instead.")
         return wrap(a - b if alpha == 1 else a - alpha * b)
 
     @staticmethod
@@ -98,7 +101,8 @@ class Div(Function):
     @staticmethod
     def forward(x, y):
         a, b = operands(x, y)
-        return wrap(float_dtype_of(a) / float_dtype_of(b))     # integers divide into float32
+        with np.errstate(divide="ignore", invalid="ignore"):      # x / 0 is inf or nan, as in PyTorch
+            return wrap(float_dtype_of(a) / float_dtype_of(b))     # integers divide into float32
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -140,6 +144,9 @@ class Neg(Function):
 
     @staticmethod
     def forward(x):
+        if x._data.dtype == np.bool_:
+            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                               "invert a mask, use the `~` or `logical_not()` operator instead.")
         return wrap(-x._data)
 
     @staticmethod
@@ -160,6 +167,8 @@ class Pow(Function):
         a = x._data
         if a.dtype.kind != "f" and isinstance(p, float):
             a = a.astype(np.float32)
+        elif a.dtype.kind == "i" and p < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
         return wrap(a ** p)
 
     @staticmethod

@@ -12,6 +12,38 @@ def is_basic_index(index):
                or (isinstance(i, (int, np.integer)) and not isinstance(i, bool)) for i in items)
 
 
+def check_index(shape, index):
+    """Raise PyTorch's IndexError for an advanced index (int arrays, masks) that does not fit `shape`."""
+    items = index if isinstance(index, tuple) else (index,)
+    if any(i is Ellipsis for i in items):
+        return
+    dim = 0
+    for item in items:
+        if item is None:
+            continue
+        if isinstance(item, slice) or isinstance(item, (int, np.integer)):
+            dim += 1
+            continue
+        a = np.asarray(item)
+        if a.dtype.kind == "b":
+            for j, n in enumerate(a.shape):
+                if dim + j < len(shape) and n != shape[dim + j]:
+                    raise IndexError(f"The shape of the mask {list(a.shape)} at index {j} does not match the shape "
+                                     f"of the indexed tensor {list(shape)} at index {dim + j}")
+            dim += a.ndim
+        elif a.dtype.kind not in "iu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        else:
+            if dim < len(shape) and a.size:
+                n = shape[dim]
+                bad = a[(a >= n) | (a < -n)]
+                if bad.size:
+                    raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {dim} with size {n}")
+            dim += 1
+    if dim > len(shape):
+        raise IndexError(f"too many indices for tensor of dimension {len(shape)}")
+
+
 class Select(Function):
     """z = x[..., i, ...] along `dim` (a view);  dz/dx = the gradient placed at i, zeros elsewhere"""
     node_name = "SelectBackward0"
@@ -64,6 +96,7 @@ class Index(Function):
 
     @staticmethod
     def forward(x, index):
+        check_index(x._data.shape, index)
         return wrap(x._data[index])
 
     @staticmethod
@@ -84,6 +117,7 @@ class IndexPut(Function):
 
     @staticmethod
     def forward(x, index, v):
+        check_index(x._data.shape, index)
         out = x._data.copy()
         out[index] = v._data
         return wrap(out)

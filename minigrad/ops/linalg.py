@@ -6,11 +6,14 @@ from ._common import wrap
 from .shape import SqueezeLast, UnsafeView
 
 
+_C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}   # C++ type names
+_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
+
+
 def _check_same_dtype(a, b):
     if a.dtype != b.dtype:
-        from .._dtype import from_numpy_dtype
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {from_numpy_dtype(a.dtype).name} "
-                           f"!= {from_numpy_dtype(b.dtype).name}")
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[a.dtype.name]} != "
+                           f"{_C_NAMES[b.dtype.name]}")
 
 
 class Mm(Function):
@@ -72,6 +75,11 @@ class Dot(Function):
     @staticmethod
     def forward(x, y):
         a, b = x._data, y._data
+        if a.ndim != 1 or b.ndim != 1:
+            raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
+        if a.dtype != b.dtype:
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_NAMES[a.dtype.name]} "
+                               f"and {_NAMES[b.dtype.name]}")
         if a.shape != b.shape:
             raise RuntimeError("inconsistent tensor size, expected tensor [{}] and src [{}] to have the same "
                                "number of elements, but got {} and {} elements respectively"

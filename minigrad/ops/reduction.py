@@ -2,12 +2,17 @@
 import numpy as np
 
 from ..autograd.function import Function
-from ._common import float_dtype_of, wrap
+from ._common import dim_index, wrap
 
 
 def _axes(dim, ndim):
+    """The numpy axes for `dim` (an int or a tuple), checked as PyTorch checks them; a 0-d tensor has none."""
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
-    return tuple(d % ndim if ndim else 0 for d in dims)
+    axes = tuple(dim_index(d, ndim) for d in dims)
+    for k, d in enumerate(axes):
+        if d in axes[:k]:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return axes if ndim else ()
 
 
 def _unsqueeze_to(g, axes, keepdim):
@@ -109,6 +114,9 @@ class MaxAll(Function):
 
     @staticmethod
     def forward(x):
+        if x._data.size == 0:
+            raise RuntimeError("max(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                               "reduction dim with the 'dim' argument.")
         return wrap(x._data.max())
 
     @staticmethod
@@ -128,6 +136,9 @@ class MinAll(MaxAll):
 
     @staticmethod
     def forward(x):
+        if x._data.size == 0:
+            raise RuntimeError("min(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                               "reduction dim with the 'dim' argument.")
         return wrap(x._data.min())
 
 
@@ -139,6 +150,7 @@ class MaxDim(Function):
     @classmethod
     def _forward(cls, x, dim, keepdim):
         a = x._data
+        dim = dim_index(dim, a.ndim)
         idx = np.expand_dims(cls.pick(a, axis=dim), dim)
         values = np.take_along_axis(a, idx, axis=dim)
         if not keepdim:
@@ -182,7 +194,10 @@ class Norm(Function):
 
     @staticmethod
     def forward(x, p=2, dim=None, keepdim=False):
-        a = float_dtype_of(x._data)
+        a = x._data
+        if a.dtype.kind != "f":
+            raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                               f"{_NAMES[a.dtype.kind]}")
         axes = None if dim is None else _axes(dim, a.ndim)
         if p == 2:
             out = np.sqrt((a * a).sum(axis=axes, keepdims=keepdim))
@@ -225,6 +240,7 @@ class Sort(Function):
     @staticmethod
     def forward(x, dim=-1, descending=False):
         a = x._data
+        dim = dim_index(dim, a.ndim)
         idx = np.argsort(-a if descending else a, axis=dim, kind="stable")
         return wrap(np.take_along_axis(a, idx, axis=dim)), wrap(idx.astype(np.int64))
 

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..autograd.function import Function
-from ._common import grad_to, view_of, wrap
+from ._common import dim_index, grad_to, view_of, wrap
 
 
 class View(Function):
@@ -12,10 +12,9 @@ class View(Function):
     @staticmethod
     def forward(x, shape):
         a = x._data.view()
+        check_shape(shape, a.size)
         try:
             a.shape = shape     # assigning the shape never copies: it fails if a copy would be needed
-        except ValueError:
-            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {a.size}") from None
         except AttributeError:
             raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                                "dimension spans across two contiguous subspaces). Use .reshape(...) "
@@ -29,6 +28,18 @@ class View(Function):
     @staticmethod
     def backward(ctx, grad):
         return wrap(grad._data.reshape(ctx.shape)), None
+
+
+def check_shape(shape, size):
+    """Raise PyTorch's error if `shape` (which may hold one -1) cannot hold `size` elements."""
+    for i, n in enumerate(shape):
+        if n < -1:
+            raise RuntimeError(f"invalid shape dimension {n} at index {i} of shape {list(shape)}")
+    if list(shape).count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = int(np.prod([n for n in shape if n != -1]))
+    if (size != known) if -1 not in shape else (known == 0 or size % known):
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {size}")
 
 
 class UnsafeView(View):
@@ -64,7 +75,8 @@ class Transpose(Function):
 
     @staticmethod
     def forward(x, d0, d1):
-        return view_of(x, np.swapaxes(x._data, d0, d1))
+        n = x.dim()
+        return view_of(x, np.swapaxes(x._data, dim_index(d0, n), dim_index(d1, n)) if n else x._data.view())
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -130,7 +142,7 @@ class Unsqueeze(Function):
 
     @staticmethod
     def forward(x, dim):
-        return view_of(x, np.expand_dims(x._data, dim))
+        return view_of(x, np.expand_dims(x._data, dim_index(dim, x.dim() + 1)))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -165,6 +177,7 @@ class SqueezeDim(Function):
     @staticmethod
     def forward(x, dim):
         a = x._data
+        dim = dim_index(dim, a.ndim)
         return view_of(x, a.squeeze(dim) if a.ndim and a.shape[dim] == 1 else a.view())
 
     @staticmethod
@@ -189,13 +202,21 @@ class Expand(Function):
     def forward(x, shape):
         a = x._data
         lead = len(shape) - a.ndim
+        if lead < 0:
+            raise RuntimeError(f"expand({x.type()}{{{list(a.shape)}}}, size={list(shape)}): the number of sizes "
+                               f"provided ({len(shape)}) must be greater or equal to the number of dimensions in "
+                               f"the tensor ({a.ndim})")
+        for i, s in enumerate(shape):
+            if i < lead and s == -1:
+                raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
+                                   f"dimension {i}")
         shape = tuple(a.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-        try:
-            return view_of(x, np.broadcast_to(a, shape))
-        except ValueError:
-            raise RuntimeError(f"The expanded size of the tensor ({shape[-1]}) must match the existing size "
-                               f"({a.shape[-1]}) at non-singleton dimension {len(shape) - 1}.  Target sizes: "
-                               f"{list(shape)}.  Tensor sizes: {list(a.shape)}") from None
+        for i in reversed(range(lead, len(shape))):
+            if a.shape[i - lead] not in (1, shape[i]):
+                raise RuntimeError(f"The expanded size of the tensor ({shape[i]}) must match the existing size "
+                                   f"({a.shape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
+                                   f"{list(shape)}.  Tensor sizes: {list(a.shape)}")
+        return view_of(x, np.broadcast_to(a, shape))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -238,40 +259,3 @@ class ToCopy(Function):
     @staticmethod
     def backward(ctx, grad):
         return wrap(grad._data.astype(ctx.dtype)), None
-
-
-class Cat(Function):
-    """z = the tensors joined along `dim`;  each input's gradient is its slice of the gradient"""
-    node_name = "CatBackward0"
-
-    @staticmethod
-    def forward(dim, *tensors):
-        return wrap(np.concatenate([t._data for t in tensors], axis=dim))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        dim, *tensors = inputs
-        ctx.dim = dim
-        ctx.splits = np.cumsum([t.shape[dim] for t in tensors])[:-1]
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (None,) + tuple(wrap(g) for g in np.split(grad._data, ctx.splits, axis=ctx.dim))
-
-
-class Stack(Function):
-    """z = the tensors stacked along a new axis `dim`;  each input's gradient is its slice"""
-    node_name = "StackBackward0"
-
-    @staticmethod
-    def forward(dim, *tensors):
-        return wrap(np.stack([t._data for t in tensors], axis=dim))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.dim = inputs[0]
-
-    @staticmethod
-    def backward(ctx, grad):
-        g = grad._data
-        return (None,) + tuple(wrap(s) for s in np.moveaxis(g, ctx.dim, 0))

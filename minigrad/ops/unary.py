@@ -2,7 +2,8 @@
 import numpy as np
 
 from ..autograd.function import Function
-from ._common import float_dtype_of, grad_to, operands, wrap
+from .._dtype import promote, scalar_dtype
+from ._common import broadcast_shapes, float_dtype_of, grad_to, operands, wrap
 
 
 class Exp(Function):
@@ -49,6 +50,8 @@ class Abs(Function):
 
     @staticmethod
     def forward(x):
+        if x._data.dtype == np.bool_:
+            raise NotImplementedError('"abs_cpu" not implemented for \'Bool\'')
         return wrap(np.abs(x._data))
 
     @staticmethod
@@ -89,7 +92,11 @@ class Clamp(Function):
     def forward(x, lo, hi):
         if lo is None and hi is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        a = x._data
+        dtype = x.dtype           # the bounds are Python numbers: they join in the type promotion
+        for bound in (lo, hi):
+            if bound is not None:
+                dtype = promote((dtype, 2), (scalar_dtype(bound), 0))
+        a = x._data.astype(dtype.np_type, copy=False)
         if lo is not None:
             a = np.maximum(a, np.asarray(lo, a.dtype))
         if hi is not None:
@@ -120,6 +127,8 @@ class Relu(Function):
     @staticmethod
     def forward(x):
         a = x._data
+        if a.dtype == np.bool_:
+            raise RuntimeError("Boolean inputs not supported for relu")
         return wrap(np.maximum(a, a.dtype.type(0)))
 
     @staticmethod
@@ -183,6 +192,7 @@ class Where(Function):
             from .._dtype import from_numpy_dtype
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
                                f"{from_numpy_dtype(cond.dtype)._tensor_type[len('torch.'):-len('Tensor')]}")
+        broadcast_shapes(cond.shape, x._data.shape, y._data.shape)    # PyTorch's error, if they do not
         a, b = operands(x, y)
         return wrap(np.where(cond, a, b))
 
@@ -238,6 +248,10 @@ class Copy(Function):
 
     @staticmethod
     def forward(x, src):
+        shape = broadcast_shapes(x._data.shape, src._data.shape)
+        if shape != x._data.shape:
+            raise RuntimeError(f"output with shape {list(x._data.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
         return wrap(np.broadcast_to(src._data, x._data.shape).astype(x._data.dtype))
 
     @staticmethod

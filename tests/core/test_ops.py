@@ -8,6 +8,8 @@
 A last test checks the table itself: every `Function` in minigrad/ops appears in some case's graph.
 """
 import inspect
+import re
+import warnings
 import zlib
 
 import numpy as np
@@ -16,7 +18,7 @@ import pytest
 import minigrad
 from minigrad.autograd import Function
 
-from .op_table import CASES, FLOAT
+from .op_table import CASES, ERRORS, FLOAT
 
 TOLERANCE = {"float32": dict(rtol=1e-5, atol=1e-6), "float64": dict(rtol=1e-10, atol=1e-12)}
 GRAD_TOLERANCE = {"float32": dict(rtol=1e-4, atol=1e-5), "float64": dict(rtol=1e-9, atol=1e-11)}
@@ -158,6 +160,28 @@ def test_parity_with_torch(case, float_dtype, torch):
                 f"{case.id} input {i}: received grad {m.grad}, expected (torch) {t.grad}")
             continue
         compare_tensor(f"{case.id} grad of input {i}", m.grad, t.grad, grad_tolerance)
+
+
+# ---- misuses raise what torch raises -----------------------------------------------------------------------
+_CPP_LOCATION = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
+
+
+def outcome(lib, fn):
+    """What fn(lib) did: ('returned', None) or (exception type name, message), plus the warnings it gave."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            fn(lib)
+            result = ("returned", None)
+        except Exception as exc:  # noqa: BLE001 - the exception is what is compared
+            result = (type(exc).__name__, _CPP_LOCATION.sub("", str(exc)))
+    return result, [(w.category.__name__, _CPP_LOCATION.sub("", str(w.message))) for w in caught]
+
+
+@pytest.mark.parametrize("fn", [pytest.param(fn, id=name) for name, fn in ERRORS])
+def test_misuse_raises_like_torch(fn, torch):
+    expected, received = outcome(torch, fn), outcome(minigrad, fn)
+    assert received == expected, f"received {received}, expected (torch) {expected}"
 
 
 # ---- the table covers every op ----------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+"""Joining tensors: cat along an existing dim, stack along a new one."""
+import numpy as np
+
+from ..autograd.function import Function
+from .._dtype import promote
+from ._common import dim_index, wrap
+
+
+class Cat(Function):
+    """z = the tensors joined along `dim`;  each input's gradient is its slice of the gradient"""
+    node_name = "CatBackward0"
+
+    @staticmethod
+    def forward(dim, *tensors):
+        if not tensors:
+            raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+        first = tensors[0]._data
+        for i, t in enumerate(tensors):
+            if t.dim() == 0:
+                raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+        dim = dim_index(dim, first.ndim)
+        for i, t in enumerate(tensors):
+            if t.dim() != first.ndim:
+                raise RuntimeError(f"Tensors must have same number of dimensions: got {first.ndim} and {t.dim()}")
+            for d, (n, m) in enumerate(zip(first.shape, t._data.shape)):
+                if d != dim and n != m:
+                    raise RuntimeError(f"Sizes of tensors must match except in dimension {dim}. Expected size {n} "
+                                       f"but got size {m} for tensor number {i} in the list.")
+        return wrap(np.concatenate(_promoted(tensors), axis=dim))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        dim, *tensors = inputs
+        ctx.dim = dim = dim_index(dim, tensors[0].dim())
+        ctx.splits = np.cumsum([t.shape[dim] for t in tensors])[:-1]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (None,) + tuple(wrap(g) for g in np.split(grad._data, ctx.splits, axis=ctx.dim))
+
+
+class Stack(Function):
+    """z = the tensors stacked along a new axis `dim`;  each input's gradient is its slice"""
+    node_name = "StackBackward0"
+
+    @staticmethod
+    def forward(dim, *tensors):
+        if not tensors:
+            raise RuntimeError("stack expects a non-empty TensorList")
+        for i, t in enumerate(tensors):
+            if t.shape != tensors[0].shape:
+                raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+                                   f"at entry 0 and {list(t.shape)} at entry {i}")
+        return wrap(np.stack(_promoted(tensors), axis=dim_index(dim, tensors[0].dim() + 1)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.dim = dim_index(inputs[0], inputs[1].dim() + 1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        g = grad._data
+        return (None,) + tuple(wrap(s) for s in np.moveaxis(g, ctx.dim, 0))
+
+
+def _promoted(tensors):
+    """The tensors' arrays, cast to the dtype PyTorch's promotion gives them all (cat and stack promote)."""
+    dtype = tensors[0].dtype
+    for t in tensors[1:]:
+        dtype = promote((dtype, 2), (t.dtype, 2))
+    return [t._data.astype(dtype.np_type, copy=False) for t in tensors]
