@@ -67,7 +67,9 @@ class BackwardStepper(Stepping, w.VBox):
         # each node runs exactly once in a backward pass, so the graph's size is the number of steps
         self.total = max(len(nodes), 1)
         leaves = leaves_of(nodes) or ([tensor] if tensor.grad_fn is None else [])
-        self._initial = [(leaf, None if leaf.grad is None else leaf.grad.detach().clone()) for leaf in leaves]
+        # Reset puts back the .grad of the leaves, and of non-leaf tensors that asked for retain_grad()
+        self._initial = [(t, None if t.grad is None else t.grad.detach().clone())
+                         for t in leaves + _retained_tensors(nodes)]
         self.steps, self.printed = [], []
         self._generator, self.exhausted, self.freed = None, False, False
         self.controls = StepControls(self, self.total)
@@ -130,8 +132,8 @@ class BackwardStepper(Stepping, w.VBox):
 
     # ---- the engine -------------------------------------------------------------------------------------
     def _restart(self):
-        for leaf, grad in self._initial:
-            leaf.grad = None if grad is None else grad.detach().clone()
+        for t, grad in self._initial:
+            t.grad = None if grad is None else grad.detach().clone()
         self.steps, self.printed = [], []
         self._generator, self.exhausted = None, False
 
@@ -221,6 +223,17 @@ def _check_gradient(tensor, gradient):
     if gradient.shape != tensor.shape:
         raise InputValueError(f"Mismatch in shape: grad_output[0] has a shape of {gradient.shape!r} and "
                               f"output[0] has a shape of {tensor.shape!r}.")
+
+
+def _retained_tensors(nodes):
+    """The non-leaf tensors on which retain_grad() was called: backward fills their .grad too."""
+    found = []
+    for node in nodes:
+        for ref in (getattr(node, "_retained", None) or {}).values():
+            t = ref()
+            if t is not None:
+                found.append(t)
+    return found
 
 
 def _seed_text(tensor, gradient):

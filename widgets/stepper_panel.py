@@ -87,15 +87,16 @@ def _ctx_attributes(node):
 
 
 def _summary(stepper):
-    lines = [f"{esc_html(_leaf_name(stepper, leaf))}.grad = {_code(tensor_text(leaf.grad))}"
-             for leaf, _ in stepper._initial]
+    lines = [f"{esc_html(_leaf_name(stepper, t))}.grad = {_code(tensor_text(t.grad))}"
+             + ("" if t.grad_fn is None else " (retain_grad)") for t, _ in stepper._initial]
     freed = " The saved tensors were freed (retain_graph=False)." if stepper.freed else ""
-    return _list(f"<b>Backward finished.</b>{freed} Leaves:", lines or ["(none)"])
+    return _list(f"<b>Backward finished.</b>{freed} Gradients:", lines or ["(none)"])
 
 
 def _leaf_name(stepper, leaf):
     named = stepper._tensor_names.get(id(leaf))
-    return named[1] if named else f"the leaf of shape {shape_text(leaf)}"
+    kind = "leaf" if leaf.grad_fn is None else "tensor"
+    return named[1] if named else f"the {kind} of shape {shape_text(leaf)}"
 
 
 def _seed(stepper):

@@ -94,6 +94,27 @@ def test_reset_restores_the_grads_the_leaves_had():
     assert leaves["x"].grad.tolist() == [17.5, 17.5]
 
 
+def test_reset_restores_retained_non_leaf_grads_too():
+    def make():
+        x = h.leaf([1.0, -2.0])
+        hidden = x * 3.0
+        hidden.retain_grad()
+        return (hidden * hidden).sum(), x, hidden
+    y, x, hidden = make()
+    y.backward()
+    y2, x2, hidden2 = make()
+    stepper = BackwardStepper(y2, retain_graph=True, x=x2, hidden=hidden2)
+    stepper.run_to_end()
+    stepper.back()
+    stepper.back()
+    stepper.run_to_end()
+    assert hidden2.grad.tolist() == hidden.grad.tolist() == [6.0, -12.0]
+    assert x2.grad.tolist() == x.grad.tolist()
+    assert "hidden.grad = <code>[6., -12.]</code> (retain_grad)" in stepper.panel_html.value
+    stepper.reset()
+    assert hidden2.grad is None
+
+
 def test_retain_graph_false_frees_the_graph_at_the_end_like_backward():
     y, leaves = h.diamond()
     stepper = BackwardStepper(y)
