@@ -64,7 +64,7 @@ class BackwardCFunction(FunctionCtx, Node):
         return self._forward_cls.backward(self, *grad_outputs)
 
     def _run_backward(self, grads):
-        if self._materialize_grads and any(g is None for g in grads):
+        if self._materialize_grads and _is_one_of(None, grads):
             grads = tuple(_zeros(*meta) if g is None else g for g, meta in zip(grads, self._output_shapes))
         return self._check_gradients(self._forward_cls.backward(self, *grads))
 
