@@ -5,7 +5,6 @@ activations, in `minigrad/ops/unary.py`).
 """
 import warnings
 
-from .._tensor import Tensor
 from ..ops.shape import UnsafeView
 from ._functions import _TYPE_NAMES, REDUCTIONS, Addmm, LogSoftmax, MseLoss, NllLoss, NllLoss2d, Softmax
 

@@ -7,16 +7,9 @@ from collections import OrderedDict
 
 from .._tensor import Tensor
 from . import _state_dict
+from ._checks import (check_buffer, check_module_name, check_name, check_parameter, typename,
+                      wrong_assignment)
 from .parameter import Parameter
-
-
-def typename(obj):
-    """Name a value's type as PyTorch's messages do: `torch.FloatTensor` for a tensor, `int` for an int."""
-    if isinstance(obj, Tensor):
-        return obj.type()
-    cls = type(obj)
-    module = cls.__module__
-    return cls.__qualname__ if module in ("", "builtins") else f"{module}.{cls.__qualname__}"
 
 
 def _forward_unimplemented(self, *input):
@@ -70,18 +63,10 @@ class Module:
         """Add `param` (a Parameter, or None) under `name`. `self.name = param` does the same."""
         if "_parameters" not in self.__dict__:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
-        self._check_name("parameter", name, self._parameters)
-        if param is None:
-            self._parameters[name] = None
-        elif not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
-                            "(torch.nn.Parameter or None required)")
-        elif param.grad_fn:
-            raise ValueError(f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
-                             f"created explicitly. To express '{name}' as a function of another Tensor, compute "
-                             "the value in the forward() method.")
-        else:
-            self._parameters[name] = param
+        check_name(self, "parameter", name, self._parameters)
+        if param is not None:
+            check_parameter(name, param)
+        self._parameters[name] = param
 
     def register_buffer(self, name, tensor, persistent=True):
         """Add a tensor that is state but not a parameter (no gradient), e.g. a running mean.
@@ -90,10 +75,8 @@ class Module:
         """
         if "_buffers" not in self.__dict__:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
-        self._check_name("buffer", name, self._buffers)
-        if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
-                            "(torch Tensor or None required)")
+        check_name(self, "buffer", name, self._buffers)
+        check_buffer(name, tensor)
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -104,40 +87,23 @@ class Module:
         """Add a child module under `name`. `self.name = module` does the same."""
         if not isinstance(module, Module) and module is not None:
             raise TypeError(f"{typename(module)} is not a Module subclass")
-        if not isinstance(name, str):
-            raise TypeError(f"module name should be a string. Got {typename(name)}")
-        if hasattr(self, name) and name not in self._modules:
-            raise KeyError(f"attribute '{name}' already exists")
-        if "." in name:
-            raise KeyError(f"module name can't contain \".\", got: {name}")
-        if name == "":
-            raise KeyError('module name can\'t be empty string ""')
+        check_module_name(self, name)
         self._modules[name] = module
 
     register_module = add_module
 
-    def _check_name(self, kind, name, registry):
-        if not isinstance(name, str):
-            raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
-        if "." in name:
-            raise KeyError(f"{kind} name can't contain \".\"")
-        if name == "":
-            raise KeyError(f'{kind} name can\'t be empty string ""')
-        if hasattr(self, name) and name not in registry:
-            raise KeyError(f"attribute '{name}' already exists")
-
     def __setattr__(self, name, value):
+        """`self.name = value`: a Parameter or a Module is registered; anything else is a plain attribute."""
         d = self.__dict__
         params, modules, buffers = d.get("_parameters"), d.get("_modules"), d.get("_buffers")
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name, keep=self._parameters)
+            self._forget(name, keep=params)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
-                                "(torch.nn.Parameter or None expected)")
+                raise wrong_assignment("parameter", name, value)
             self.register_parameter(name, value)
         elif isinstance(value, Module):
             if modules is None:
@@ -146,13 +112,11 @@ class Module:
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
-                raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
-                                "(torch.nn.Module or None expected)")
+                raise wrong_assignment("child module", name, value)
             modules[name] = value
         elif buffers is not None and name in buffers:
             if value is not None and not isinstance(value, Tensor):
-                raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
-                                "(torch.nn.Buffer, torch.Tensor or None expected)")
+                raise wrong_assignment("buffer", name, value)
             buffers[name] = value
         else:
             object.__setattr__(self, name, value)

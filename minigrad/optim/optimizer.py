@@ -4,7 +4,7 @@ from collections import defaultdict
 
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
-from ..nn.module import typename
+from ..nn._checks import typename
 
 
 class Optimizer:

@@ -86,7 +86,8 @@ def test_call_runs_forward_and_missing_forward_is_an_error():
      "cannot assign parameters before Module.__init__() call"),
     (lambda self: self.register_parameter("w", None), AttributeError,
      "cannot assign parameter before Module.__init__() call"),
-    (lambda self: self.register_buffer("b", None), AttributeError, "cannot assign buffer before Module.__init__() call"),
+    (lambda self: self.register_buffer("b", None), AttributeError,
+     "cannot assign buffer before Module.__init__() call"),
 ])
 def test_assigning_before_super_init_is_an_error(assign, error, message):
     class Early(nn.Module):

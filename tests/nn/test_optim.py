@@ -139,7 +139,8 @@ def test_closure_is_called_with_grad_enabled():
 @pytest.mark.parametrize("make, error, message", [
     (lambda: torch.optim.SGD([], lr=0.1), ValueError, "optimizer got an empty parameter list"),
     (lambda: torch.optim.Adam(nn.ReLU().parameters()), ValueError, "optimizer got an empty parameter list"),
-    (lambda: torch.optim.SGD([1], lr=0.1), TypeError, "optimizer can only optimize Tensors, but one of the params is int"),
+    (lambda: torch.optim.SGD([1], lr=0.1), TypeError,
+     "optimizer can only optimize Tensors, but one of the params is int"),
     (lambda: torch.optim.SGD([nn.Parameter(torch.ones(1)), "w"]), TypeError,
      "optimizer can only optimize Tensors, but one of the params is str"),
     (lambda: torch.optim.SGD(nn.Parameter(torch.ones(1))), TypeError,
