@@ -6,7 +6,7 @@ Assigning a `Parameter` or a `Module` as an attribute registers it (`__setattr__
 from collections import OrderedDict
 
 from .._tensor import Tensor
-from . import _state_dict
+from . import _convert, _state_dict
 from ._checks import (check_buffer, check_module_name, check_name, check_parameter, typename,
                       wrong_assignment)
 from .parameter import Parameter
@@ -233,6 +233,9 @@ class Module:
             module.apply(fn)
         fn(self)
         return self
+
+    # dtype conversions: each casts the floating-point parameters and buffers in place (see _convert.py)
+    _apply, to, float, double, cpu = _convert._apply, _convert.to, _convert.float, _convert.double, _convert.cpu
 
     # ---- modes and gradients ------------------------------------------------------------------------------
     def train(self, mode=True):

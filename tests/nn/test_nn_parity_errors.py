@@ -113,3 +113,22 @@ def test_sequential_with_ordered_dict_and_forward(parity):
         deterministic(model, lib)
         return repr(model), model(lib.tensor([[1.0, 2.0]])), repr(model[0:1]), model.fc is model[0]
     parity(example)
+
+
+def test_to_double_float(parity):
+    def example(lib):
+        net = lib.nn.Sequential(lib.nn.Linear(2, 2))
+        net.register_buffer("count", lib.tensor([3]))
+        weight = net[0].weight
+        net(lib.ones(1, 2)).sum().backward()
+        same = [net.to("cpu") is net, net.cpu() is net, net.double() is net, net[0].weight is weight]
+        dtypes = [net[0].weight.dtype, net[0].weight.grad.dtype, net.count.dtype,
+                  net(lib.ones(1, 2, dtype=lib.float64)).dtype]
+        net.to(dtype=lib.float32)
+        dtypes += [net[0].bias.dtype, net.float()[0].weight.dtype, net[0].weight.requires_grad]
+        try:
+            net.to(lib.int64)
+        except TypeError as e:
+            dtypes.append(str(e))
+        return same, dtypes
+    parity(example)
