@@ -31,7 +31,7 @@ def strip_widget_state(nb):
 def execute(path):
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(BOOK)}}).execute()
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(BOOK)}}).execute()
     strip_widget_state(nb)
     nbformat.write(nb, path)
 

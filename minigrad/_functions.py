@@ -1,4 +1,5 @@
 """Module-level spellings of tensor methods: `torch.relu(x)` is `x.relu()`, and so on."""
+from ._creation import tensor
 from ._tensor import Tensor
 from .ops import join as _join
 from .ops.unary import Where as _Where
@@ -33,7 +34,9 @@ def stack(tensors, dim=0):
 def where(condition, input, other):
     """Pick from `input` where `condition` is True, else from `other`. Mirrors `torch.where`."""
     from ._tensor_ops import _as_tensor
-    input = _as_tensor(input, other) if not isinstance(input, Tensor) else input
+    if not isinstance(input, Tensor):
+        # two plain numbers become tensors of PyTorch's default dtypes
+        input = _as_tensor(input, other) if isinstance(other, Tensor) else tensor(input)
     # the condition goes in as a plain array: like PyTorch's node, WhereBackward0 has edges only to input and other
     return _Where.apply(condition._data, input, _as_tensor(other, input))
 

@@ -14,12 +14,11 @@ class _VariableMeta(type):
 
 
 class Variable(metaclass=_VariableMeta):
-    """Kept for old code: since PyTorch 0.4 a `Variable` is just a `Tensor`, and `Variable(t)` returns `t`."""
+    """Kept for old code: since PyTorch 0.4 a `Variable` is just a `Tensor`, and `Variable(t)` returns a tensor."""
 
     def __new__(cls, data, requires_grad=False):
-        if requires_grad:
-            data.requires_grad_(requires_grad)
-        return data
+        # like PyTorch, a new tensor over the same memory, not `data` itself
+        return data.detach().requires_grad_(requires_grad)
 
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "backward", "backward_steps", "BackwardStep",

@@ -1,4 +1,6 @@
 """`gradcheck`: compare a backward against finite differences. Mirrors `torch.autograd.gradcheck`."""
+import warnings
+
 import numpy as np
 
 from .grad_mode import no_grad
@@ -14,7 +16,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     Args:
         func: takes the `inputs` and returns a tensor or a tuple of tensors.
         inputs: a tensor or tuple; the tensors with `requires_grad=True` are checked. Use float64: in
-            float32 the finite differences are too coarse and the check fails (PyTorch does not warn either).
+            float32 the finite differences are too coarse (a UserWarning says so, as in PyTorch).
         eps, atol, rtol: the finite-difference step and the tolerances.
         raise_exception: raise `GradcheckError` on a mismatch (default) or return False.
     Returns:
@@ -30,6 +32,12 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     if not checked:
         raise ValueError("gradcheck expects at least one input tensor to require gradient, but none of the them "
                          "have requires_grad=True.")
+    for i in checked:
+        if inputs[i].dtype.name != "float64":
+            warnings.warn(f"Input #{i} requires gradient and is not a double precision floating point or "
+                          "complex. This check will likely fail if all the inputs are not of double precision "
+                          "floating point or complex. ", UserWarning, stacklevel=2)
+
     def outputs():
         out = func(*inputs)
         return out if isinstance(out, tuple) else (out,)
@@ -45,7 +53,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                     return False
                 raise GradcheckError(
                     f"Jacobian mismatch for output {out_index} with respect to input {in_index},\n"
-                    f"numerical:{Tensor._make(numerical)!r}\nanalytical:{Tensor._make(jacobian)!r}\n")
+                    # printed as PyTorch prints them: one row per input element, one column per output element
+                    f"numerical:{Tensor._make(numerical.T)!r}\nanalytical:{Tensor._make(jacobian.T)!r}\n")
     return True
 
 
