@@ -6,7 +6,8 @@
 
 Each notebook runs top to bottom in a fresh kernel with book/ as working directory. Then what cannot be
 stored reproducibly is dropped: the widget state (`metadata.widgets`, random model ids) and the widget-view
-part of widget outputs, whose text/plain summary stays (nbval compares that). Execution counts are kept.
+part of widget outputs, whose text/plain summary stays (nbval compares that), and per-cell timings.
+Consecutive pieces of one stream are merged, so re-running an unchanged chapter leaves its file unchanged.
 """
 import sys
 import time
@@ -28,11 +29,26 @@ def strip_widget_state(nb):
                 del data[WIDGET_VIEW]
 
 
+def merge_streams(nb):
+    """Join consecutive stdout (or stderr) pieces: how output gets split depends on timing, not on the code."""
+    for cell in nb.cells:
+        merged = []
+        for out in cell.get("outputs", []):
+            if (merged and out.get("output_type") == "stream" and merged[-1].get("output_type") == "stream"
+                    and merged[-1]["name"] == out["name"]):
+                merged[-1]["text"] += out["text"]
+            else:
+                merged.append(out)
+        if "outputs" in cell:
+            cell["outputs"] = merged
+
+
 def execute(path):
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(BOOK)}}).execute()
     strip_widget_state(nb)
+    merge_streams(nb)
     nbformat.write(nb, path)
 
 
