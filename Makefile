@@ -13,6 +13,8 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.minigrad-book-installed
 # Always pinned: an unpinned torch pulls a multi-GB CUDA build.
 TORCH  := torch==2.13.0
+# Small matrices run faster on one BLAS thread than on several fighting over two cores.
+export OPENBLAS_NUM_THREADS ?= 1
 # Tools run with the venv's bin/ first on PATH, as if it were activated.
 IN_VENV := PATH="$(CURDIR)/$(VENV)/bin:$$PATH"
 

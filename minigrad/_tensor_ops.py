@@ -339,12 +339,12 @@ def _as_tensor(value, like):
         pass
     kind = like._data.dtype.kind
     if (type(value) is float and kind == "f") or (type(value) is int and kind in "fi"):
-        t = like._make(np.array(value, like._data.dtype))
+        t = Tensor._make(np.array(value, like._data.dtype))
     elif np.ndim(value) == 0:
         np_type = _dtype.promote((like.dtype, 2), (_dtype.scalar_dtype(value), 0)).np_type
-        t = like._make(np.array(value, np_type))
+        t = Tensor._make(np.array(value, np_type))
     else:
-        return like._make(np.asarray(value, like._data.dtype if kind in "fb" else None))
+        return Tensor._make(np.asarray(value, like._data.dtype if kind in "fb" else None))
     t._wrapped_number = True
     if len(_WRAPPED) > 1024:
         _WRAPPED.clear()
@@ -412,5 +412,6 @@ def _dims_indexed(item):
 
 def _load_ops():
     """Import the op modules, once Tensor exists (they build Tensors, and Tensor's methods call them)."""
-    global arithmetic, unary, reduction, shape, linalg, indexing
+    global arithmetic, unary, reduction, shape, linalg, indexing, Tensor
+    from ._tensor import Tensor  # noqa: F811 - a plain Tensor, even next to a Parameter
     from .ops import arithmetic, indexing, linalg, reduction, shape, unary  # noqa: F811

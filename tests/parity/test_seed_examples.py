@@ -14,7 +14,6 @@ def case(fn):
     return fn
 
 
-@pytest.mark.skip(reason="nn.ModuleList is a later issue; this is article 1's first example")
 def test_module_list_apply_init_weights(run_both):
     def example(lib):
         nn = lib.nn
