@@ -72,6 +72,8 @@ def promote(a, b):
 class Size(tuple):
     """A tensor's shape: a tuple that prints as `torch.Size([2, 3])`."""
 
+    __slots__ = ()
+
     def __repr__(self):
         return f"torch.Size({list(self)})"
 

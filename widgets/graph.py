@@ -176,7 +176,7 @@ class _Drawing:
             many = len(getattr(next_node, "_output_shapes", ())) > 1
             self.digraph.edge(self.name(next_node), self.name(node),
                               **self._label((node, slot), f"out {nr}" if many else None))
-        if self.show_saved and isinstance(node._saved, list):
+        if self.show_saved and isinstance(node._saved, (list, tuple)):
             self._saved(node)
 
     def _saved(self, node):

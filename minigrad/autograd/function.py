@@ -211,7 +211,7 @@ class Function:
                 edges.append(_edge(a))
             else:
                 inputs.append(None)
-        ctx._inputs, ctx.next_functions = inputs, tuple(edges)
+        ctx._inputs, ctx.next_functions = tuple(inputs), tuple(edges)
         if type(output) is Tensor and not (ctx._dirty or ctx._non_differentiable):
             return _record_output(ctx, args, output)
         return _record_outputs(ctx, args, output)
@@ -284,7 +284,7 @@ def _save(ctx):
             if t is not None and not isinstance(t, Tensor):
                 raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
                                 f"{type(t).__name__}")
-        ctx._saved = [None if t is None else SavedTensor(t, ctx) for t in to_save]
+        ctx._saved = tuple([None if t is None else SavedTensor(t, ctx) for t in to_save])
 
 
 def _plain(fn):

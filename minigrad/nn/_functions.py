@@ -36,7 +36,7 @@ class Addmm(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         bias, x, w = inputs
-        ctx.bias_shape = bias.shape
+        ctx.bias_shape = bias._data.shape
         ctx.save_for_backward(x, w)
 
     @staticmethod
@@ -138,7 +138,7 @@ class NllLoss(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         logp, target, weight, ignore_index, ctx.reduction = inputs
-        ctx.shape, ctx.dtype = logp.shape, logp._data.dtype
+        ctx.shape, ctx.dtype = logp._data.shape, logp._data.dtype
         ctx.w = _class_weights(logp._data, target, weight, ignore_index)
         ctx.target = np.where(target < 0, 0, target)   # ignored entries have w = 0, any valid index will do
 

@@ -18,7 +18,7 @@ class Add(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, y, *alpha = inputs
-        ctx.shapes, ctx.alpha = (x.shape, y.shape), (alpha[0] if alpha else 1)
+        ctx.shapes, ctx.alpha = (x._data.shape, y._data.shape), (alpha[0] if alpha else 1)
 
     @staticmethod
     def backward(ctx, grad):
@@ -42,7 +42,7 @@ class Sub(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, y, *alpha = inputs
-        ctx.shapes, ctx.alpha = (x.shape, y.shape), (alpha[0] if alpha else 1)
+        ctx.shapes, ctx.alpha = (x._data.shape, y._data.shape), (alpha[0] if alpha else 1)
 
     @staticmethod
     def backward(ctx, grad):
@@ -80,14 +80,15 @@ class Mul(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, y = inputs
-        # like PyTorch, save only what a needed gradient uses: dz/dx needs y, dz/dy needs x
+        # like PyTorch, save only what a needed gradient uses: dz/dx needs y, dz/dy needs x. (y comes first,
+        # as PyTorch unpacks it first: if both were changed in place, the error names y.)
         needs_x, needs_y = ctx.needs_input_grad
-        ctx.save_for_backward(x if needs_y else None, y if needs_x else None)
-        ctx.shapes = (x.shape, y.shape)
+        ctx.save_for_backward(y if needs_x else None, x if needs_y else None)
+        ctx.shapes = (x._data.shape, y._data.shape)
 
     @staticmethod
     def backward(ctx, grad):
-        x, y = ctx.saved_tensors
+        y, x = ctx.saved_tensors
         g = grad._data
         gx = grad_to(g * y._data, ctx.shapes[0]) if y is not None else None
         gy = grad_to(g * x._data, ctx.shapes[1]) if x is not None else None
@@ -108,12 +109,12 @@ class Div(Function):
     def setup_context(ctx, inputs, output):
         x, y = inputs
         needs_x, needs_y = ctx.needs_input_grad
-        ctx.save_for_backward(x if needs_y else None, y)
-        ctx.shapes = (x.shape, y.shape)
+        ctx.save_for_backward(y, x if needs_y else None)      # y first, as PyTorch unpacks them
+        ctx.shapes = (x._data.shape, y._data.shape)
 
     @staticmethod
     def backward(ctx, grad):
-        x, y = ctx.saved_tensors
+        y, x = ctx.saved_tensors
         g, b = grad._data, y._data
         gx = grad_to(g / b, ctx.shapes[0]) if ctx.needs_input_grad[0] else None
         gy = grad_to(-g * x._data / (b * b), ctx.shapes[1]) if x is not None else None
@@ -195,12 +196,13 @@ class PowTensor(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, y = inputs
-        ctx.save_for_backward(x, y, output)
-        ctx.shapes = (x.shape, y.shape)
+        needs_y = ctx.needs_input_grad[1]
+        ctx.save_for_backward(y, x, output if needs_y else None)      # in PyTorch's order; z only for dz/dy
+        ctx.shapes = (x._data.shape, y._data.shape)
 
     @staticmethod
     def backward(ctx, grad):
-        x, y, z = ctx.saved_tensors
+        y, x, z = ctx.saved_tensors
         g, a, b = grad._data, x._data, y._data
         gx = grad_to(g * b * a ** (b - 1), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
         with np.errstate(divide="ignore", invalid="ignore"):

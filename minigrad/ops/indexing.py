@@ -2,14 +2,19 @@
 import numpy as np
 
 from ..autograd.function import Function
+from .._dtype import bool as bool_
+from .._tensor import Tensor
 from ._common import grad_to, view_of, wrap
 
 
 def is_basic_index(index):
-    """True for indices made only of ints, slices, None and `...`: they select a view, not a copy."""
+    """True for indices made only of ints, slices, None and `...`: they select a view, not a copy.
+
+    A single bool (or 0-d bool tensor) counts too: PyTorch writes `t[True] = v` through a view (CopySlices).
+    """
     items = index if isinstance(index, tuple) else (index,)
-    return all(i is None or i is Ellipsis or isinstance(i, slice)
-               or (isinstance(i, (int, np.integer)) and not isinstance(i, bool)) for i in items)
+    return all(i is None or i is Ellipsis or isinstance(i, (slice, int, np.integer, np.bool_))
+               or (isinstance(i, Tensor) and i.dim() == 0 and i.dtype is bool_) for i in items)
 
 
 def check_index(shape, index):
@@ -59,7 +64,7 @@ class Select(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, ctx.dim, ctx.i = inputs
-        ctx.shape = x.shape
+        ctx.shape = x._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -81,7 +86,7 @@ class Slice(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, ctx.dim, ctx.s = inputs
-        ctx.shape = x.shape
+        ctx.shape = x._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -102,7 +107,7 @@ class Index(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, ctx.index = inputs
-        ctx.shape = x.shape
+        ctx.shape = x._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -125,12 +130,12 @@ class IndexPut(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, ctx.index, v = inputs
-        ctx.v_shape = v.shape
+        ctx.v_shape = v._data.shape
 
     @staticmethod
     def backward(ctx, grad):
         g = grad._data
-        gx = g.copy()
+        gx = np.array(g)            # a copy, and an array even for a 0-d gradient
         gx[ctx.index] = 0
         return wrap(gx), None, grad_to(g[ctx.index], ctx.v_shape)
 

@@ -31,7 +31,7 @@ class Sum(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -51,7 +51,7 @@ class SumDim(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, dim, *keepdim = inputs
-        ctx.shape, ctx.axes, ctx.keepdim = x.shape, _axes(dim, x.dim()), bool(keepdim and keepdim[0])
+        ctx.shape, ctx.axes, ctx.keepdim = x._data.shape, _axes(dim, x.dim()), bool(keepdim and keepdim[0])
 
     @staticmethod
     def backward(ctx, grad):
@@ -73,7 +73,7 @@ class Mean(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -96,7 +96,7 @@ class MeanDim(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, dim, *keepdim = inputs
-        ctx.shape, ctx.axes, ctx.keepdim = x.shape, _axes(dim, x.dim()), bool(keepdim and keepdim[0])
+        ctx.shape, ctx.axes, ctx.keepdim = x._data.shape, _axes(dim, x.dim()), bool(keepdim and keepdim[0])
 
     @staticmethod
     def backward(ctx, grad):
@@ -165,7 +165,7 @@ class MaxDim(Function):
     def setup_context(ctx, inputs, output):
         x, dim, *keepdim = inputs
         ctx.mark_non_differentiable(output[1])
-        ctx.shape, ctx.dim, ctx.keepdim = x.shape, dim % max(x.dim(), 1), bool(keepdim and keepdim[0])
+        ctx.shape, ctx.dim, ctx.keepdim = x._data.shape, dim % max(x.dim(), 1), bool(keepdim and keepdim[0])
         ctx.indices = output[1]._data
 
     @staticmethod
@@ -248,7 +248,7 @@ class Sort(Function):
     def setup_context(ctx, inputs, output):
         ctx.mark_non_differentiable(output[1])
         x, ctx.dim, _descending = inputs        # Tensor.sort always passes all three
-        ctx.shape, ctx.indices = x.shape, output[1]._data
+        ctx.shape, ctx.indices = x._data.shape, output[1]._data
 
     @staticmethod
     def backward(ctx, grad, _grad_indices):

@@ -23,7 +23,7 @@ class View(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -146,7 +146,7 @@ class Unsqueeze(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -163,7 +163,7 @@ class Squeeze(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -182,7 +182,7 @@ class SqueezeDim(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):
@@ -220,7 +220,7 @@ class Expand(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0].shape
+        ctx.shape = inputs[0]._data.shape
 
     @staticmethod
     def backward(ctx, grad):

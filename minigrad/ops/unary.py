@@ -199,7 +199,7 @@ class Where(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         cond, x, y = inputs
-        ctx.cond, ctx.shapes = cond, (x.shape, y.shape)
+        ctx.cond, ctx.shapes = cond, (x._data.shape, y._data.shape)
 
     @staticmethod
     def backward(ctx, grad):
@@ -256,7 +256,7 @@ class Copy(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.src_shape, ctx.src_dtype = inputs[1].shape, inputs[1]._data.dtype
+        ctx.src_shape, ctx.src_dtype = inputs[1]._data.shape, inputs[1]._data.dtype
 
     @staticmethod
     def backward(ctx, grad):
