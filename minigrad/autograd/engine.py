@@ -18,7 +18,9 @@ class BackwardStep:
     Attributes:
         index: 0 for the first node called, 1 for the next, ...
         node, name: the node (a `grad_fn` or an `AccumulateGrad`) and its `name()`.
-        grad_outputs: the gradients it received, one per output of its forward (after tensor hooks).
+        grad_outputs: the gradients that arrived, one per output of its forward (after tensor hooks). None
+            means nothing arrived for that output; a custom Function's `backward` then receives zeros instead,
+            unless it called `ctx.set_materialize_grads(False)`.
         grad_inputs: what it returned, one per entry of `node.next_functions` (None where nothing flows).
         next_functions: where each grad_input went, `(node, output_nr)` pairs; `(None, 0)` for nowhere.
         variable, grad_before, grad_after: for `AccumulateGrad` only, the leaf and its `.grad` around the call.
@@ -172,7 +174,7 @@ def _num_outputs(node):
 
 def _sum(a, b):
     from .._tensor import Tensor
-    return Tensor._make(a._data + b._data)
+    return Tensor._make(np.asarray(a._data + b._data))     # asarray: 0-d arrays add up to a numpy scalar
 
 
 def _run_hooks(node, grads):

@@ -175,13 +175,15 @@ class Function:
         if cls._signature is not None:
             bound = cls._signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            args = bound.args
-        elif kwargs:
+            args, kwargs = bound.args, {}
+        elif kwargs and cls._separate_setup:
             raise TypeError(f"{cls.__name__}.apply() takes positional arguments only")
+        # keywords go to forward as keywords, and count as inputs after the positional ones (as in PyTorch)
+        inputs_ = args + tuple(kwargs.values()) if kwargs else args
         ctx = cls._backward_cls()
         # one flag per argument; in PyTorch this ignores grad mode, so it is computed before checking it
         needs, requires = [], False
-        for a in args:
+        for a in inputs_:
             if isinstance(a, Tensor) and a._requires_grad:
                 needs.append(True)
                 requires = True
@@ -196,7 +198,7 @@ class Function:
                 output = cls.forward(*args)
                 cls.setup_context(ctx, args, output)
             else:
-                output = cls.forward(ctx, *args)
+                output = cls.forward(ctx, *args, **kwargs)    # keywords reach forward, but are not inputs
         finally:
             _State.enabled = recording
 
@@ -205,7 +207,7 @@ class Function:
         if not (requires and recording):
             return output
         inputs, edges = [], []
-        for a in args:
+        for a in inputs_:
             if isinstance(a, Tensor):
                 inputs.append((a._data.shape, a._data.dtype))
                 edges.append(_edge(a))
@@ -213,8 +215,8 @@ class Function:
                 inputs.append(None)
         ctx._inputs, ctx.next_functions = tuple(inputs), tuple(edges)
         if type(output) is Tensor and not (ctx._dirty or ctx._non_differentiable):
-            return _record_output(ctx, args, output)
-        return _record_outputs(ctx, args, output)
+            return _record_output(ctx, inputs_, output)
+        return _record_outputs(ctx, inputs_, output)
 
 
 _NO_EDGE = (None, 0)
