@@ -312,9 +312,13 @@ class Tensor(TensorOps):
         result = op.apply(self, *args)
         node = result.grad_fn
         if node is not None and node._saved:
-            # the op saved this tensor, which is about to change: like PyTorch, keep its original value
-            node._saved = [SavedTensor(self._detached_copy(), node) if s is not None and s.tensor is self else s
-                           for s in node._saved]
+            # the op saved this tensor as its first input, which is about to change: like PyTorch, keep its
+            # original value. Saved as another input too (`a.mul_(a)`), it fails the version check, as in PyTorch.
+            saved = list(node._saved)
+            k = next((k for k, s in enumerate(saved) if s is not None and s.tensor is self), None)
+            if k is not None:
+                saved[k] = SavedTensor(self._detached_copy(), node)
+                node._saved = saved
         return self._write(result)
 
     def __setitem__(self, index, value):

@@ -113,7 +113,8 @@ def tensor_repr(t, prefix="tensor("):
             suffixes.append(f"dtype={dtype!r}")
         body = array_str(a, indent, dtype.is_floating_point)
     if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{t.grad_fn.name()}>")
+        # like PyTorch, without a C++ namespace: grad_fn=<CopySlices>, not <torch::autograd::CopySlices>
+        suffixes.append(f"grad_fn=<{t.grad_fn.name().rsplit('::', 1)[-1]}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + body, suffixes, indent)

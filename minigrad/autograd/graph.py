@@ -47,8 +47,8 @@ class SavedTensor:
         t = self.tensor
         if t._version != self.version:
             producer = self.grad_fn or t.grad_fn
-            # PyTorch names the op here without the node's "Backward0" suffix: "output 0 of Mul"
-            op = re.sub(r"Backward\d*$", "", type(producer).name(producer)) if producer else ""
+            # PyTorch names the op here without "Backward" and a 0: "output 0 of Mul", "of Clamp1", "of Fill2"
+            op = re.sub(r"Backward(?:0|(\d+))?$", r"\1", type(producer).name(producer)) if producer else ""
             which = f", which is output {self.output_nr} of {op}," if producer else ""
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an inplace "

@@ -5,6 +5,10 @@ from .._dtype import promote
 from .._tensor import Tensor, sum_to
 
 
+# A decorator for forwards and backwards that may overflow: like PyTorch, give inf or nan without a warning.
+quiet = np.errstate(over="ignore", invalid="ignore", divide="ignore")
+
+
 def wrap(array):
     """Make a tensor from an op's numpy result (a numpy scalar becomes a 0-d array)."""
     if type(array) is not np.ndarray:
@@ -58,7 +62,7 @@ def operands(x, y):
 
 def grad_to(array, shape):
     """A gradient tensor for an input of `shape`, summing over axes that broadcasting added."""
-    return Tensor._make(sum_to(array, shape))
+    return Tensor._make(np.asarray(sum_to(array, shape)))     # asarray: 0-d math gives numpy scalars
 
 
 def float_dtype_of(array):

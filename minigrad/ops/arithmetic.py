@@ -3,7 +3,7 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._tensor_ops import _as_tensor
-from ._common import float_dtype_of, grad_to, operands, wrap
+from ._common import float_dtype_of, grad_to, operands, quiet, wrap
 
 
 class Add(Function):
@@ -164,6 +164,7 @@ class Pow(Function):
     node_name = "PowBackward0"
 
     @staticmethod
+    @quiet
     def forward(x, p):
         a = x._data
         if a.dtype.kind != "f" and isinstance(p, float):
@@ -178,6 +179,7 @@ class Pow(Function):
         ctx.save_for_backward(x)
 
     @staticmethod
+    @quiet
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         p, a = ctx.p, x._data
@@ -189,6 +191,7 @@ class PowTensor(Function):
     node_name = "PowBackward1"
 
     @staticmethod
+    @quiet
     def forward(x, y):
         a, b = operands(x, y)
         return wrap(a ** b)
@@ -201,6 +204,7 @@ class PowTensor(Function):
         ctx.shapes = (x._data.shape, y._data.shape)
 
     @staticmethod
+    @quiet
     def backward(ctx, grad):
         y, x, z = ctx.saved_tensors
         g, a, b = grad._data, x._data, y._data
@@ -216,6 +220,7 @@ class RPow(Function):
     node_name = "PowBackward2"
 
     @staticmethod
+    @quiet
     def forward(x, c):
         a, b = operands(x, _as_tensor(c, x))
         return wrap(b ** a)
@@ -226,6 +231,7 @@ class RPow(Function):
         ctx.save_for_backward(output)
 
     @staticmethod
+    @quiet
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
         return wrap(grad._data * z._data * np.log(ctx.c)), None

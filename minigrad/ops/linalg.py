@@ -34,12 +34,12 @@ class Mm(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, w = inputs
-        needs_x, needs_w = ctx.needs_input_grad
-        ctx.save_for_backward(x if needs_w else None, w if needs_x else None)
+        needs_x, needs_w = ctx.needs_input_grad     # save only what a needed gradient uses (w first, as PyTorch)
+        ctx.save_for_backward(w if needs_x else None, x if needs_w else None)
 
     @staticmethod
     def backward(ctx, grad):
-        x, w = ctx.saved_tensors
+        w, x = ctx.saved_tensors
         g = grad._data
         return (wrap(g @ w._data.T) if w is not None else None,
                 wrap(x._data.T @ g) if x is not None else None)
@@ -59,13 +59,16 @@ class Mv(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(*inputs)
+        x, v = inputs
+        needs_x, needs_v = ctx.needs_input_grad
+        ctx.save_for_backward(x if needs_v else None, v if needs_x else None)
 
     @staticmethod
     def backward(ctx, grad):
         x, v = ctx.saved_tensors
         g = grad._data
-        return wrap(np.outer(g, v._data)), wrap(x._data.T @ g)
+        return (wrap(np.outer(g, v._data)) if v is not None else None,
+                wrap(x._data.T @ g) if x is not None else None)
 
 
 class Dot(Function):
@@ -88,13 +91,16 @@ class Dot(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(*inputs)
+        x, y = inputs
+        needs_x, needs_y = ctx.needs_input_grad
+        ctx.save_for_backward(x if needs_y else None, y if needs_x else None)
 
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         g = grad._data
-        return wrap(g * y._data), wrap(g * x._data)
+        return (wrap(g * y._data) if y is not None else None,
+                wrap(g * x._data) if x is not None else None)
 
 
 class Bmm(Function):
@@ -115,12 +121,12 @@ class Bmm(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, w = inputs
-        needs_x, needs_w = ctx.needs_input_grad
-        ctx.save_for_backward(x if needs_w else None, w if needs_x else None)
+        needs_x, needs_w = ctx.needs_input_grad     # save only what a needed gradient uses (w first, as PyTorch)
+        ctx.save_for_backward(w if needs_x else None, x if needs_w else None)
 
     @staticmethod
     def backward(ctx, grad):
-        x, w = ctx.saved_tensors
+        w, x = ctx.saved_tensors
         g = grad._data
         return (wrap(g @ w._data.transpose(0, 2, 1)) if w is not None else None,
                 wrap(x._data.transpose(0, 2, 1) @ g) if x is not None else None)
@@ -145,7 +151,9 @@ def matmul(x, y):
     if a == 2 and b == 1:
         return Mv.apply(x, y)
     if a == 1 and b == 2:
-        return SqueezeLast.apply(Mm.apply(x.unsqueeze(0), y), 0)
+        out = SqueezeLast.apply(Mm.apply(x.unsqueeze(0), y), 0)
+        out._bump_version()         # PyTorch squeezes in place (squeeze_), which counts as a change
+        return out
     if a == 2 and b == 2:
         return Mm.apply(x, y)
     if _should_fold(x, y):

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._dtype import promote, scalar_dtype
-from ._common import broadcast_shapes, float_dtype_of, grad_to, operands, wrap
+from ._common import broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
 
 
 class Exp(Function):
@@ -11,6 +11,7 @@ class Exp(Function):
     node_name = "ExpBackward0"
 
     @staticmethod
+    @quiet
     def forward(x):
         return wrap(np.exp(float_dtype_of(x._data)))
 
@@ -19,6 +20,7 @@ class Exp(Function):
         ctx.save_for_backward(output)
 
     @staticmethod
+    @quiet
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
         return wrap(grad._data * z._data)

@@ -217,6 +217,10 @@ VERSION_ERRORS = {
     "saved_input": lambda L, x: (lambda a: (a * a, a.mul_(3))[0])(x * 2),
     "saved_sigmoid": lambda L, x: (x * 2).sigmoid().mul_(2),
     "leaf_data": lambda L, x: (lambda c: ((x * x), c.add_(1))[0])(x.detach()),
+    "clamp_named_clamp1": lambda L, x: (lambda a: (a * a, a.clamp_(0, 1.5))[0])(x * 1),
+    "fill_named_fill2": lambda L, x: (lambda a: (a * a, a.fill_(2.0))[0])(x * 1),
+    "setitem_named_copyslices": lambda L, x: (lambda a: (a * a, a.__setitem__(0, 1.0))[0])(x * 1),
+    "mask_named_indexput": lambda L, x: (lambda a: (a * a, a.__setitem__(a > 1, 1.0))[0])(x * 1),
     "twice_modified": lambda L, x: (lambda a: (a.log(), a.add_(1), a.add_(1))[0])(x + 0),   # log saved a
 }
 

@@ -2,8 +2,9 @@
 
 1. forward against numpy (values, dtype, shape), on float32 inputs;
 2. `minigrad.autograd.gradcheck` against finite differences, in float64;
-3. parity against real PyTorch on float32 and float64 inputs: values, dtype, shape, requires_grad and grad_fn
-   name of every output, then the `.grad` of every input after a backward with a random upstream gradient.
+3. parity against real PyTorch on float32 and float64 inputs: values, dtype, shape, requires_grad, grad_fn
+   name and the whole graph below it (node names and edges) of every output, its repr when the values are
+   bitwise equal, then the `.grad` of every input after a backward with a random upstream gradient.
 
 A last test checks the table itself: every `Function` in minigrad/ops appears in some case's graph.
 """
@@ -143,6 +144,8 @@ def test_parity_with_torch(case, float_dtype, torch):
         assert graph(m.grad_fn) == graph(t.grad_fn), (
             f"{case.id} output {k} graph: received\n{graph(m.grad_fn)}\nexpected (torch)\n{graph(t.grad_fn)}")
         compare_tensor(f"{case.id} output {k}", m, t, TOLERANCE)
+        if np.array_equal(m.detach().numpy(), t.detach().numpy()):    # same values: the reprs must match too
+            assert repr(m) == repr(t), f"{case.id} output {k} repr: received\n{m!r}\nexpected (torch)\n{t!r}"
 
     differentiable = [k for k, t in enumerate(t_out) if t.requires_grad]
     if not differentiable:
