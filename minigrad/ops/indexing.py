@@ -59,7 +59,8 @@ class Select(Function):
         n = a.shape[dim]
         if not -n <= i < n:
             raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
-        return view_of(x, a[(slice(None),) * dim + (i,)])
+        # the trailing `...` keeps a 0-d result a view (a[0] of a 1-D array would be a copied numpy scalar)
+        return view_of(x, a[(slice(None),) * dim + (i, Ellipsis)])
 
     @staticmethod
     def setup_context(ctx, inputs, output):

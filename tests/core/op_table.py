@@ -398,6 +398,8 @@ CASES = [
     Case("zero_", lambda L, x: x.clone().zero_(), (N(2, 3),), np.zeros_like),
     Case("copy_", lambda L, x, y: x.clone().copy_(y), (N(2, 3), N(3)), lambda x, y: np.broadcast_to(y, x.shape)),
     Case("copy_from_int", lambda L, x, i: x.clone().copy_(i), (N(3), I(3)), lambda x, i: i.astype(x.dtype)),
+    Case("inplace_through_select_view", lambda L, x: _write_through_views(L, x), (N(3, 2),),
+         lambda x: x * np.array([[1, 1], [2, 12], [1, 1]], x.dtype), grad=False),
     # ---- cat, stack, where --------------------------------------------------------------------------------
     Case("cat", lambda L, x, y: L.cat([x, y]), (N(2, 3), N(1, 3)), lambda x, y: np.concatenate([x, y])),
     Case("cat_dim1", lambda L, x, y, z: L.cat((x, y, z), dim=1), (N(2, 1), N(2, 3), N(2, 2)),
@@ -422,6 +424,15 @@ def _quiet(fn):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return fn()
+
+
+def _write_through_views(L, x):
+    """In-place ops on views (x[1], x[1, 1]) write into the base: torch and minigrad must agree on the values."""
+    with L.no_grad():
+        y = x.clone()
+        y[1].mul_(2)
+        y[1, 1].mul_(6)
+    return y
 
 
 def _iadd(t, other):
