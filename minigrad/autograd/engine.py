@@ -26,14 +26,18 @@ class BackwardStep:
         variable, grad_before, grad_after: for `AccumulateGrad` only, the leaf and its `.grad` around the call.
     """
 
-    __slots__ = ("index", "node", "name", "grad_outputs", "grad_inputs", "next_functions",
+    __slots__ = ("index", "node", "grad_outputs", "grad_inputs", "next_functions",
                  "variable", "grad_before", "grad_after")
 
     def __init__(self, index, node, grad_outputs, grad_inputs, variable=None, grad_before=None, grad_after=None):
-        self.index, self.node, self.name = index, node, type(node).name(node)
+        self.index, self.node = index, node
         self.grad_outputs, self.grad_inputs = grad_outputs, grad_inputs
         self.next_functions = node.next_functions
         self.variable, self.grad_before, self.grad_after = variable, grad_before, grad_after
+
+    @property
+    def name(self):
+        return type(self.node).name(self.node)      # not node.name(): a ctx attribute may be called `name`
 
     def __repr__(self):
         return f"<BackwardStep {self.index}: {self.name}>"
@@ -95,13 +99,15 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None):
     ready = []
     for node, _ in roots:
         if dependencies[node] == 0 and not any(entry[2] is node for entry in ready):
-            heapq.heappush(ready, _ready_entry(node))
+            heapq.heappush(ready, (-node._priority, id(node), node))
 
+    # The loop below is the whole engine. PyTorch's order: of the ready nodes, the one created last runs
+    # first (AccumulateGrad has the highest priority, so .grad fills in as soon as it can).
     recording = _State.enabled
     index = 0
     while ready:
         node = heapq.heappop(ready)[2]
-        grads = buffers.pop(node, None) or [None] * _num_outputs(node)
+        grads = buffers.pop(node, None) or [None] * (len(node._output_shapes) or 1)
         grads = _run_hooks(node, grads) if node._pre_hooks or node._retained else tuple(grads)
         variable = node.variable if type(node) is AccumulateGrad else None
         before = variable._grad._detached_copy() if variable is not None and variable._grad is not None else None
@@ -115,12 +121,15 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None):
         for (next_node, nr), g in zip(node.next_functions, grad_inputs):
             if next_node is None:
                 continue
-            if g is not None:
-                _add_to_buffer(buffers, next_node, nr, g)
+            if g is not None:           # gradients for the same input add up
+                buf = buffers.get(next_node)
+                if buf is None:
+                    buf = buffers[next_node] = [None] * (len(next_node._output_shapes) or 1)
+                buf[nr] = g if buf[nr] is None else _sum(buf[nr], g)
             left = dependencies[next_node] - 1
             dependencies[next_node] = left
             if left == 0:
-                heapq.heappush(ready, _ready_entry(next_node))
+                heapq.heappush(ready, (-next_node._priority, id(next_node), next_node))
         yield BackwardStep(index, node, grads, grad_inputs, variable, before,
                            variable._grad if variable is not None else None)
         index += 1
@@ -137,12 +146,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         raise NotImplementedError("minigrad does not support the inputs= argument of backward.")
     for _ in backward_steps(tensors, grad_tensors, retain_graph):
         pass
-
-
-def _ready_entry(node):
-    # PyTorch runs the most recently created ready node first, and AccumulateGrad as soon as it is ready
-    priority = node._priority if type(node) is AccumulateGrad else node._sequence_nr
-    return (-priority, id(node), node)
 
 
 def _count_dependencies(roots):
@@ -164,12 +167,8 @@ def _count_dependencies(roots):
 def _add_to_buffer(buffers, node, nr, g):
     buf = buffers.get(node)
     if buf is None:
-        buf = buffers[node] = [None] * _num_outputs(node)
+        buf = buffers[node] = [None] * (len(node._output_shapes) or 1)
     buf[nr] = g if buf[nr] is None else _sum(buf[nr], g)
-
-
-def _num_outputs(node):
-    return 1 if type(node) is AccumulateGrad else max(len(node._output_shapes), 1)
 
 
 def _sum(a, b):

@@ -39,7 +39,7 @@ class FunctionCtx:
             raise RuntimeError(FREED_MESSAGE)
         if saved is None:
             return ()
-        return tuple(None if s is None else s.unpack() for s in saved)
+        return tuple([None if s is None else s.unpack() for s in saved])
 
     def mark_dirty(self, *tensors):
         """Declare the inputs that `forward` modified in place (and returned)."""
@@ -64,8 +64,11 @@ class BackwardCFunction(FunctionCtx, Node):
         return self._forward_cls.backward(self, *grad_outputs)
 
     def _run_backward(self, grads):
-        if self._materialize_grads and _is_one_of(None, grads):
-            grads = tuple(_zeros(*meta) if g is None else g for g, meta in zip(grads, self._output_shapes))
+        if self._materialize_grads:
+            for g in grads:
+                if g is None:
+                    grads = tuple(_zeros(*meta) if g is None else g for g, meta in zip(grads, self._output_shapes))
+                    break
         return self._check_gradients(self._forward_cls.backward(self, *grads))
 
     def _check_gradients(self, grads):

@@ -45,7 +45,7 @@ class SavedTensor:
 
     def unpack(self):
         t = self.tensor
-        if t._version != self.version:
+        if (t._vc[0] if t._vc is not None else 0) != self.version:    # t._version, without a property call
             producer = self.grad_fn or t.grad_fn
             # PyTorch names the op here without "Backward" and a 0: "output 0 of Mul", "of Clamp1", "of Fill2"
             op = re.sub(r"Backward(?:0|(\d+))?$", r"\1", type(producer).name(producer)) if producer else ""
@@ -73,7 +73,7 @@ class Node:
     _output_shapes = ()      # shape and dtype of each output, to materialise missing gradients as zeros
 
     def __init__(self):
-        self._sequence_nr = next(_sequence)
+        self._sequence_nr = self._priority = next(_sequence)
 
     def name(self):
         """Return the node's class name, e.g. `'MulBackward0'`."""
@@ -107,10 +107,9 @@ class AccumulateGrad(Node):
     Mirrors `torch.autograd.graph` `AccumulateGrad`; `.variable` is the leaf tensor.
     """
 
-    _priority = float("inf")   # run as soon as ready, as PyTorch does, so .grad fills in promptly
-
     def __init__(self, variable):
         super().__init__()
+        self._priority = float("inf")   # run as soon as ready, as PyTorch does, so .grad fills in promptly
         self.variable = variable
 
     def name(self):
