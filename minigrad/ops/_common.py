@@ -1,12 +1,19 @@
 """Small helpers shared by the op modules."""
+import functools
+
 import numpy as np
 
 from .._dtype import promote
 from .._tensor import Tensor, sum_to
 
 
-# A decorator for forwards and backwards that may overflow: like PyTorch, give inf or nan without a warning.
-quiet = np.errstate(over="ignore", invalid="ignore", divide="ignore")
+def quiet(fn):
+    """Decorate a forward or backward that may overflow: like PyTorch, give inf or nan without a warning."""
+    @functools.wraps(fn)
+    def quietly(*args):
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            return fn(*args)
+    return quietly
 
 
 def wrap(array):
@@ -62,7 +69,10 @@ def operands(x, y):
 
 def grad_to(array, shape):
     """A gradient tensor for an input of `shape`, summing over axes that broadcasting added."""
-    return Tensor._make(np.asarray(sum_to(array, shape)))     # asarray: 0-d math gives numpy scalars
+    if array.shape != shape:
+        with np.errstate(invalid="ignore", over="ignore"):      # inf + -inf is nan, without a warning
+            array = sum_to(array, shape)
+    return Tensor._make(np.asarray(array))     # asarray: 0-d math gives numpy scalars
 
 
 def float_dtype_of(array):

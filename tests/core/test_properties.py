@@ -42,6 +42,11 @@ UNARY = {
     "sum_last_keepdim": (lambda L, a: a.sum(-1, keepdim=True), lambda s: len(s) >= 1),
     "sum_first": (lambda L, a: a.sum(0), lambda s: len(s) >= 1),
     "mean_last_keepdim": (lambda L, a: a.mean(dim=-1, keepdim=True), lambda s: len(s) >= 1),
+    "max": (lambda L, a: a.max(), lambda s: int(np.prod(s)) > 0),       # ties share the gradient evenly
+    "min_dim": (lambda L, a: a.min(dim=-1).values, lambda s: len(s) >= 1),
+    "max_dim_keepdim": (lambda L, a: a.max(0, keepdim=True)[0], lambda s: len(s) >= 1),
+    "norm": (lambda L, a: a.norm(), None),                                 # relu may give it all zeros
+    "norm_dim": (lambda L, a: a.norm(dim=-1, keepdim=True), lambda s: len(s) >= 1),
     "transpose": (lambda L, a: a.transpose(-1, -2), lambda s: len(s) >= 2),
     "t": (lambda L, a: a.t(), lambda s: len(s) == 2),
     "unsqueeze": (lambda L, a: a.unsqueeze(0), lambda s: len(s) <= 3),
