@@ -71,7 +71,7 @@ def _numerical_jacobian(output_of, x, eps):
             minus = output_of()._data.astype(np.float64).reshape(-1)
             flat[j] = original
             columns.append((plus - minus) / (2 * eps))
-    return np.stack(columns, axis=1) if columns else np.zeros((0, 0))
+    return np.stack(columns, axis=1) if columns else np.zeros((output_of().numel(), 0))    # x is empty
 
 
 def _analytical_jacobians(outputs, out_index, xs):

@@ -151,6 +151,8 @@ class MaxDim(Function):
     def _forward(cls, x, dim, keepdim):
         a = x._data
         dim = dim_index(dim, a.ndim)
+        if a.ndim == 0:             # a 0-d tensor is its own max, at index 0
+            return wrap(a.copy()), wrap(np.zeros((), np.int64))
         idx = np.expand_dims(cls.pick(a, axis=dim), dim)
         values = np.take_along_axis(a, idx, axis=dim)
         if not keepdim:
@@ -171,6 +173,8 @@ class MaxDim(Function):
     @staticmethod
     def backward(ctx, grad, _grad_indices):
         g, idx = grad._data, ctx.indices
+        if not ctx.shape:
+            return wrap(np.array(g)), None, None
         if not ctx.keepdim:
             g, idx = np.expand_dims(g, ctx.dim), np.expand_dims(idx, ctx.dim)
         out = np.zeros(ctx.shape, g.dtype)
@@ -241,6 +245,8 @@ class Sort(Function):
     def forward(x, dim=-1, descending=False):
         a = x._data
         dim = dim_index(dim, a.ndim)
+        if a.ndim == 0:
+            return wrap(a.copy()), wrap(np.zeros((), np.int64))
         idx = np.argsort(-a if descending else a, axis=dim, kind="stable")
         return wrap(np.take_along_axis(a, idx, axis=dim)), wrap(idx.astype(np.int64))
 
@@ -252,6 +258,8 @@ class Sort(Function):
 
     @staticmethod
     def backward(ctx, grad, _grad_indices):
+        if not ctx.shape:
+            return wrap(np.array(grad._data)), None, None
         out = np.zeros(ctx.shape, grad._data.dtype)
         np.put_along_axis(out, ctx.indices, grad._data, axis=ctx.dim)
         return wrap(out), None, None

@@ -84,7 +84,8 @@ class Transpose(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return wrap(np.swapaxes(grad._data, ctx.d0, ctx.d1)), None, None
+        g = grad._data
+        return wrap(np.swapaxes(g, ctx.d0, ctx.d1) if g.ndim else np.array(g)), None, None
 
 
 class Permute(Function):
