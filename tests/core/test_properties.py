@@ -7,15 +7,17 @@ value, shape and grad_fn name, and after a backward from all unused tensors (ran
 leaf's and every intermediate's gradient, must agree. A second property adds in-place ops (`add_`, `mul_`,
 `clamp_`, `t[mask] = 0`, ...) and compares version counters and, if backward fails, the error message.
 """
+import os
+
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minigrad
 
 RTOL, ATOL = 1e-9, 1e-10
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROPERTY_EXAMPLES", 100)), deadline=None, database=None,
+# PROPERTY_EXAMPLES=3000 runs a longer search (e.g. before a release); the default keeps the suite fast
+SETTINGS = settings(max_examples=int(os.environ.get("PROPERTY_EXAMPLES", 100)), deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # ---- the ops a program can use ----------------------------------------------------------------------------
