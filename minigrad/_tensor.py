@@ -1,6 +1,7 @@
 """`Tensor`: a numpy array plus what autograd needs (`requires_grad`, `grad`, `grad_fn`, a version counter).
 
-The math methods live in `_tensor_ops.py`; each one calls a built-in `Function` from `minigrad/ops/`.
+The methods live in three mixins: math in `_tensor_ops.py`, shape and indexing in `_tensor_shape.py`, in-place
+changes in `_tensor_inplace.py`; each one calls a built-in `Function` from `minigrad/ops/`.
 """
 import weakref
 import warnings
@@ -9,9 +10,10 @@ import numpy as np
 
 from . import _dtype
 from ._dtype import Size
+from ._tensor_inplace import TensorInPlace
 from ._tensor_ops import TensorOps
+from ._tensor_shape import TensorShape
 from ._tensor_str import tensor_repr
-from .autograd.grad_mode import _State
 
 NON_LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
@@ -20,7 +22,7 @@ NON_LEAF_GRAD_WARNING = (
     "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
 
 
-class Tensor(TensorOps):
+class Tensor(TensorOps, TensorShape, TensorInPlace):
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
@@ -288,108 +290,6 @@ class Tensor(TensorOps):
         from .autograd.engine import backward
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
-    # ---- in-place changes ---------------------------------------------------------------------------------
-    def _check_inplace(self):
-        if self.grad_fn is None and self._requires_grad and _State.enabled:
-            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-
-    def _write(self, result):
-        """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
-        if _dtype._CATEGORY[result.dtype] > _dtype._CATEGORY[self.dtype]:
-            raise RuntimeError(f"result type {_TYPE_NAMES[result.dtype]} can't be cast to the desired output "
-                               f"type {_TYPE_NAMES[self.dtype]}")
-        if result._data.shape != self._data.shape:      # x.add_(y) cannot grow x
-            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
-                               f"{list(result._data.shape)}")
-        self._data[...] = result._data
-        self._bump_version()
-        if result.grad_fn is not None:
-            self.grad_fn, self._output_nr, self._requires_grad = result.grad_fn, result._output_nr, True
-        return self
-
-    def _inplace(self, op, *args):
-        self._check_inplace()
-        result = op.apply(self, *args)
-        node = result.grad_fn
-        if node is not None and node._saved:
-            # the op saved this tensor as its first input, which is about to change: like PyTorch, keep its
-            # original value. Saved as another input too (`a.mul_(a)`), it fails the version check, as in PyTorch.
-            saved = list(node._saved)
-            k = next((k for k, s in enumerate(saved) if s is not None and s.tensor is self), None)
-            if k is not None:
-                saved[k] = SavedTensor(self._detached_copy(), node)
-                node._saved = saved
-        return self._write(result)
-
-    def __setitem__(self, index, value):
-        """`t[index] = value`, including boolean masks as in `grad_input[x < 0] = 0`."""
-        from .ops.indexing import CopySlices, IndexPut, is_basic_index
-        basic = is_basic_index(index)
-        if basic and self.grad_fn is None and self._requires_grad and _State.enabled:
-            # a basic index writes through a view of the leaf, and PyTorch words the error so
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
-                               "operation.")
-        self._check_inplace()
-        index = _plain_index(index)
-        if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
-            from ._tensor_ops import _as_tensor
-            value = _setitem_value(self, index, _as_tensor(value, self), basic)
-            self._write((CopySlices if basic else IndexPut).apply(self, index, value))
-        else:
-            if isinstance(value, Tensor):
-                value = _setitem_value(self, index, value, basic)     # PyTorch's error if it does not fit
-            self._data[index] = value._data if isinstance(value, Tensor) else value
-            self._bump_version()
-
-    def apply_(self, callable):
-        """Call `callable` on every element, in place, and return self. Mirrors `torch.Tensor.apply_`.
-
-        One Python call per element, so it is slow: prefer vectorised tensor ops. Results are cast back to
-        this tensor's dtype (on an int64 tensor, 2.7 becomes 2).
-        """
-        if self._requires_grad:
-            raise RuntimeError("Can't call apply_() on Variable that requires grad. Use var.detach().apply_() "
-                               "instead.")
-        flat = self._data.reshape(-1)
-        cast = bool if self.dtype is _dtype.bool else int if not self.dtype.is_floating_point else float
-        for i, v in enumerate(flat.tolist()):
-            result = callable(v)
-            if not isinstance(result, (int, float, bool, np.number)) and not (
-                    isinstance(result, Tensor) and result.numel() == 1):
-                raise TypeError(f"must be real number, not {type(result).__name__}")
-            flat[i] = cast(result)
-        if not np.shares_memory(flat, self._data):
-            self._data[...] = flat.reshape(self._data.shape)
-        return self       # note: like PyTorch's apply_, this does not bump the version counter
-
-
-_TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
-
-
-def _setitem_value(t, index, value, basic):
-    """Shape the value of `t[index] = value` as PyTorch does, so that its graph has the same View/Expand nodes:
-    leading size-1 dims are viewed away, and for a basic index the value is expanded to the slice it fills."""
-    shape = value._data.shape
-    if value._wrapped_number:
-        return value
-    lead = next((i for i, s in enumerate(shape) if s != 1), len(shape))
-    if not basic:
-        return value.view(shape[lead:]) if lead else value
-    target = t._data[index].shape
-    if shape == target or not shape:
-        return value
-    value = value.view(shape[lead:])
-    return value if value._data.shape == target else value.expand(target)
-
-
-def _plain_index(index):
-    """Turn tensors inside an index into numpy arrays."""
-    if isinstance(index, Tensor):
-        return index._data
-    if isinstance(index, tuple):
-        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
-    return index
-
 
 def sum_to(array, shape):
     """Sum `array` down to `shape`: the adjoint of broadcasting is a sum over the broadcast axes."""
@@ -400,7 +300,8 @@ def sum_to(array, shape):
     return array.sum(axis=axes, keepdims=True).reshape(shape)
 
 
-from .autograd.graph import AccumulateGrad, SavedTensor  # noqa: E402
-from ._tensor_ops import _load_ops  # noqa: E402
+from .autograd.graph import AccumulateGrad  # noqa: E402
+from . import _tensor_inplace, _tensor_ops, _tensor_shape  # noqa: E402
 
-_load_ops()
+for _methods in (_tensor_ops, _tensor_shape, _tensor_inplace):
+    _methods._load_ops()        # the methods' modules can now import the ops, which build Tensors

@@ -1,0 +1,155 @@
+"""The shape methods of `Tensor`: views (`view`, `reshape`, `t`, `unsqueeze`, `expand`, ...), casts, and `t[index]`.
+
+Views share memory and the version counter with the tensor they look into, as in PyTorch.
+"""
+import warnings
+
+import numpy as np
+
+from . import _dtype
+
+_T_WARNING = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
+    "an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange("
+    "x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.")
+
+
+class TensorShape:
+    """Shape changes, dtype casts and indexing for `Tensor`."""
+
+    # ---- views ---------------------------------------------------------------------------------------------
+    def t(self):
+        return shape.T.apply(self)
+
+    @property
+    def T(self):
+        """All dims reversed (a transpose for a matrix); PyTorch deprecates it for other than 2-D tensors."""
+        if self.dim() != 2:
+            warnings.warn("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+                          if self.dim() == 0 else _T_WARNING, UserWarning, stacklevel=2)
+        return self.permute(*reversed(range(self.dim())))
+
+    def permute(self, *dims):
+        return shape.Permute.apply(self, _shape_arg(dims))
+
+    def transpose(self, dim0, dim1):
+        return shape.Transpose.apply(self, dim0, dim1)
+
+    def reshape(self, *shape_):
+        new = _shape_arg(shape_)
+        shape.check_shape(new, self._data.size)
+        a = self._data.view()
+        try:
+            a.shape = new         # a view is possible: reshape is a view
+        except AttributeError:
+            return shape.UnsafeView.apply(self.clone(), new)
+        except ValueError:
+            raise RuntimeError(f"shape '{list(new)}' is invalid for input of size {self._data.size}") from None
+        # PyTorch records a view of a non-contiguous tensor (still no copy) as a "reshape alias"
+        return (shape.View if self._data.flags.c_contiguous else shape.ReshapeAlias).apply(self, new)
+
+    def view(self, *shape_):
+        return shape.View.apply(self, _shape_arg(shape_))
+
+    def view_as(self, other):
+        return self.view(other.shape)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        s = self.shape
+        if len(s) == 0:
+            return self.reshape(1)
+        end = end_dim % len(s)
+        return self.reshape(*s[:start_dim], -1, *s[end + 1:])
+
+    def unsqueeze(self, dim):
+        return shape.Unsqueeze.apply(self, dim)
+
+    def squeeze(self, dim=None):
+        return shape.Squeeze.apply(self) if dim is None else shape.SqueezeDim.apply(self, dim)
+
+    def expand(self, *sizes):
+        return shape.Expand.apply(self, _shape_arg(sizes))
+
+    def expand_as(self, other):
+        return self.expand(other.shape)
+
+    def clone(self):
+        return shape.Clone.apply(self)
+
+    def to(self, dtype):
+        if not isinstance(dtype, _dtype.dtype):     # .to("cpu") and the like
+            return self
+        return self if dtype is self.dtype else shape.ToCopy.apply(self, dtype)
+
+    def float(self):
+        return self.to(_dtype.float32)
+
+    def double(self):
+        return self.to(_dtype.float64)
+
+    def long(self):
+        return self.to(_dtype.int64)
+
+    def bool(self):
+        return self.to(_dtype.bool)
+
+    def __getitem__(self, index):
+        return indexing_read(self, index)
+
+
+def _shape_arg(args):
+    """Accept both `f(2, 3)` and `f((2, 3))`."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(args[0])
+    return tuple(args)
+
+
+def indexing_read(t, index):
+    """`t[index]` as PyTorch does it: ints, slices, None and `...` first, as views (Select, Slice, Unsqueeze);
+    then, if the index also holds tensors, lists or masks, one Index op (a copy) with those."""
+    items = index if isinstance(index, tuple) else (index,)
+    # a 0-d integer tensor indexes like an int
+    items = tuple(int(i) if isinstance(i, Tensor) and i.dim() == 0 and i.dtype is _dtype.int64 else i
+                  for i in items)
+    at = next((k for k, i in enumerate(items) if i is Ellipsis), None)     # not `in`: tensors compare by ==
+    if sum(_dims_indexed(i) for i in items if i is not Ellipsis) > t.dim():
+        raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
+    if at is not None:
+        fill = t.dim() - sum(_dims_indexed(i) for i in items if i is not Ellipsis)
+        items = items[:at] + (slice(None),) * fill + items[at + 1:]
+    out, dim, advanced = t, 0, []
+    for item in items:
+        if item is None:
+            out = shape.Unsqueeze.apply(out, dim)
+            advanced.append(slice(None))
+            dim += 1
+        elif isinstance(item, slice):
+            if item != slice(None) or isinstance(index, slice):    # PyTorch slices even t[:]
+                out = indexing.Slice.apply(out, dim, item)
+            advanced.append(slice(None))
+            dim += 1
+        elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+            out = indexing.Select.apply(out, dim, int(item))
+        else:
+            array = item._data if isinstance(item, Tensor) else np.asarray(item)
+            advanced.append(array)
+            dim += _dims_indexed(array)
+    if any(not isinstance(a, slice) for a in advanced):
+        return indexing.Index.apply(out, tuple(advanced))
+    return out if out is not t else shape.Alias.apply(t)
+
+
+def _dims_indexed(item):
+    """How many dims of the tensor an index item consumes: a mask one per its own dim, None none."""
+    if item is None:
+        return 0
+    if isinstance(item, (Tensor, np.ndarray)) and item.dtype in (_dtype.bool, np.bool_):
+        return item.ndim
+    return 1
+
+
+def _load_ops():
+    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
+    global shape, indexing, Tensor
+    from ._tensor import Tensor  # noqa: F811
+    from .ops import indexing, shape  # noqa: F811
