@@ -35,6 +35,8 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
     _output_nr = 0             # which output of grad_fn this tensor is
     _vc = None                 # version counter box [n], shared by views; None means version 0, unshared
     _grad_accumulator = None   # this leaf's AccumulateGrad node, created on first use
+    _base = None               # for a view, the tensor whose memory it looks into (as `torch.Tensor._base`)
+    _base_grad_fn = None       # for a view, its base's grad_fn when the view was taken
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, data=()):

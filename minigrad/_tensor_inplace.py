@@ -59,6 +59,8 @@ class TensorInPlace:
 
     def _write(self, result):
         """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
+        if result.grad_fn is not None and self._base is not None:
+            _refuse_recorded_change_of_a_view(self)
         if _dtype._CATEGORY[result.dtype] > _dtype._CATEGORY[self.dtype]:
             raise RuntimeError(f"result type {_TYPE_NAMES[result.dtype]} can't be cast to the desired output "
                                f"type {_TYPE_NAMES[self.dtype]}")
@@ -127,6 +129,18 @@ class TensorInPlace:
 
 
 _TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
+
+
+VIEW_CHANGE = (
+    "minigrad does not support recording an in-place change of a view (PyTorch rewrites the history of the "
+    "view's base with a CopySlices node for this). Write the change out of place, e.g. `x[0] = x[0] * 2` "
+    "instead of `x[0].mul_(2)` or `x[0] *= 2`, or change a clone() of the view.")
+
+
+def _refuse_recorded_change_of_a_view(view):
+    if view._base.grad_fn is None and view._base._requires_grad:
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+    raise RuntimeError(VIEW_CHANGE)
 
 
 def _setitem_value(t, index, value, basic):

@@ -225,10 +225,17 @@ class Function:
 _NO_EDGE = (None, 0)
 
 
+STALE_VIEW = (
+    "this view was taken before its base was changed in place by a recorded operation, and minigrad does not "
+    "regenerate a view's history (PyTorch does). Take the view again after the in-place change.")
+
+
 def _edge(t):
     """Where a gradient for input `t` goes: the node that made it, or its leaf's AccumulateGrad."""
     if not t._requires_grad:
         return _NO_EDGE
+    if t._base is not None and t._base.grad_fn is not t._base_grad_fn:
+        raise RuntimeError(STALE_VIEW)
     node = t.grad_fn
     return (node, t._output_nr) if node is not None else (t._accumulator(), 0)
 

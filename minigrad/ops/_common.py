@@ -27,6 +27,9 @@ def view_of(x, array):
     """A tensor over `array`, a numpy view of `x`'s memory: it shares x's version counter, as views do."""
     t = Tensor._make(array)
     t._vc = x._shared_version_counter()
+    # remember the base and its history now, to refuse what minigrad cannot do later (see Tensor._write)
+    base = x if x._base is None else x._base
+    t._base, t._base_grad_fn = base, base.grad_fn
     return t
 
 
