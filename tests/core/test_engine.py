@@ -350,3 +350,24 @@ def test_only_the_engine_walks_next_functions():
             (readers if rel == "autograd/engine.py" else misuse).append(f"{rel}:{tok.start[0]}")
     assert readers, "received no use of next_functions in autograd/engine.py, expected the engine to walk it"
     assert not misuse, f"received other readers of next_functions {misuse}, expected only autograd/engine.py"
+
+
+def test_backward_frees_the_saved_tensors_themselves():
+    """Not just a flag: once backward ran, nothing keeps the intermediate tensors alive (only retain_graph does)."""
+    import gc
+    import weakref
+
+    def chain(retain_graph):
+        x = minigrad.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        hidden = (x * 2).tanh()                  # TanhBackward0 saves its output: `hidden`
+        ref = weakref.ref(hidden)
+        y = (hidden * 3).sum()
+        del hidden
+        y.backward(retain_graph=retain_graph)
+        gc.collect()
+        return ref() is None, y
+
+    freed, _ = chain(retain_graph=False)
+    kept, y = chain(retain_graph=True)
+    assert freed, "after backward the saved output of tanh is still alive"
+    assert not kept, "with retain_graph=True the saved tensor should stay alive for a second backward"
