@@ -73,36 +73,47 @@ class BackwardCFunction(FunctionCtx, Node):
 
     def _check_gradients(self, grads):
         """Match backward's results to forward's inputs, as PyTorch's engine does, and keep the tensor ones."""
-        if not isinstance(grads, tuple):
+        if type(grads) is not tuple:
             grads = (grads,)
         inputs = self._inputs
-        name = type(self).__name__
         if len(grads) != len(inputs):
             if len(grads) > len(inputs) and all(g is None for g in grads[len(inputs):]):
-                grads = grads[:len(inputs)]
+                grads = grads[:len(inputs)]          # extra trailing Nones are accepted
             else:
-                raise RuntimeError(f"function {name} returned an incorrect number of gradients "
+                raise RuntimeError(f"function {type(self).__name__} returned an incorrect number of gradients "
                                    f"(expected {len(inputs)}, got {len(grads)})")
         checked = []
         for i, (g, meta) in enumerate(zip(grads, inputs)):
             if meta is None:                               # a non-tensor input: only None is allowed
                 if g is not None:
-                    raise RuntimeError(f"function {name} returned a gradient different than None at position "
-                                       f"{i + 1}, but the corresponding forward input was not a Variable")
+                    self._wrong_gradient(i, g)
                 continue
             if g is not None:
-                if not isinstance(g, Tensor):
-                    raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+                array = getattr(g, "_data", None)
+                if array is None:
+                    self._wrong_gradient(i, g)
                 shape, dtype = meta
-                if g._data.shape != shape:
-                    if not _expandable(shape, g._data.shape):
-                        raise RuntimeError(f"Function {name} returned an invalid gradient at index {i} - got "
-                                           f"{list(g.shape)} but expected shape compatible with {list(shape)}")
-                    g = g._sum_to(shape)
-                if g._data.dtype != dtype:
-                    g = Tensor._make(g._data.astype(dtype))
+                if array.shape != shape or (array.dtype is not dtype and array.dtype != dtype):
+                    g = self._reshape_gradient(i, g, shape, dtype)
             checked.append(g)
         return tuple(checked)
+
+    def _wrong_gradient(self, i, g):
+        if self._inputs[i] is None:
+            raise RuntimeError(f"function {type(self).__name__} returned a gradient different than None at "
+                               f"position {i + 1}, but the corresponding forward input was not a Variable")
+        raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+
+    def _reshape_gradient(self, i, g, shape, dtype):
+        """Sum a broadcast gradient back to its input's shape and cast it to its dtype, or explain why not."""
+        if g._data.shape != shape:
+            if not _expandable(shape, g._data.shape):
+                raise RuntimeError(f"Function {type(self).__name__} returned an invalid gradient at index {i} - "
+                                   f"got {list(g.shape)} but expected shape compatible with {list(shape)}")
+            g = g._sum_to(shape)
+        if g._data.dtype != dtype:
+            g = Tensor._make(g._data.astype(dtype))
+        return g
 
 
 def _expandable(shape, target):
@@ -213,7 +224,7 @@ class Function:
         for a in inputs_:
             if isinstance(a, Tensor):
                 inputs.append((a._data.shape, a._data.dtype))
-                edges.append(_edge(a))
+                edges.append(_edge(a) if a._requires_grad else _NO_EDGE)
             else:
                 inputs.append(None)
         ctx._inputs, ctx.next_functions = tuple(inputs), tuple(edges)

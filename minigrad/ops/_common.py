@@ -20,7 +20,12 @@ def wrap(array):
     """Make a tensor from an op's numpy result (a numpy scalar becomes a 0-d array)."""
     if type(array) is not np.ndarray:
         array = np.asarray(array)
-    return Tensor._make(array)
+    t = _new(Tensor)            # Tensor._make(array), inlined: this runs for every op
+    t._data = array
+    return t
+
+
+_new = object.__new__
 
 
 def view_of(x, array):

@@ -23,8 +23,10 @@ class Add(Function):
     @staticmethod
     def backward(ctx, grad):
         g = grad._data
-        gy = g if ctx.alpha == 1 else g * ctx.alpha
-        return grad_to(g, ctx.shapes[0]), grad_to(gy, ctx.shapes[1]), None
+        needs_x, needs_y = ctx.needs_input_grad[:2]
+        gx = grad_to(g, ctx.shapes[0]) if needs_x else None
+        gy = grad_to(g if ctx.alpha == 1 else g * ctx.alpha, ctx.shapes[1]) if needs_y else None
+        return gx, gy, None
 
 
 class Sub(Function):
@@ -47,7 +49,10 @@ class Sub(Function):
     @staticmethod
     def backward(ctx, grad):
         g = grad._data
-        return grad_to(g, ctx.shapes[0]), grad_to(-ctx.alpha * g, ctx.shapes[1]), None
+        needs_x, needs_y = ctx.needs_input_grad[:2]
+        gx = grad_to(g, ctx.shapes[0]) if needs_x else None
+        gy = grad_to(-ctx.alpha * g, ctx.shapes[1]) if needs_y else None
+        return gx, gy, None
 
 
 class Rsub(Function):
