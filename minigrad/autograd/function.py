@@ -20,6 +20,7 @@ class FunctionCtx:
     """
 
     _materialize_grads = True
+    _to_save = None
     _dirty = ()
     _non_differentiable = ()
 
@@ -301,8 +302,9 @@ def _record_outputs(ctx, args, output):
 
 def _save(ctx):
     """Turn what `save_for_backward` received into version-checked saved tensors."""
-    to_save = ctx.__dict__.pop("_to_save", None)
+    to_save = ctx._to_save
     if to_save is not None:
+        del ctx._to_save            # from now on only the version-checked SavedTensors hold them
         for i, t in enumerate(to_save):
             if t is not None and not isinstance(t, Tensor):
                 raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "

@@ -81,9 +81,11 @@ class Node:
 
     @property
     def metadata(self):
-        if "_metadata" not in self.__dict__:
+        try:
+            return self._metadata
+        except AttributeError:
             self._metadata = {}
-        return self._metadata
+            return self._metadata
 
     def _add_pre_hook(self, output_nr, hook):
         if self._pre_hooks is None:
