@@ -4,9 +4,11 @@
     .venv/bin/python bench/bench.py            # every workload, 7 alternating runs each
     .venv/bin/python bench/bench.py --runs 15  # steadier medians
 
-Both libraries run single-threaded (BLAS included). Runs alternate minigrad, torch, minigrad, ...; the table
-shows the median of each and minigrad/torch. Without torch installed only minigrad's column is filled.
-Peak memory is measured in a fresh subprocess per library (peak RSS above the post-import baseline).
+Each library runs in its own worker process, as it would in a user's program (in one process, Python's
+garbage collector would also scan the other library's objects), single-threaded, BLAS included. Runs
+alternate minigrad, torch, minigrad, ...; the table shows the median of each and minigrad/torch. Without torch
+installed only minigrad's column is filled. Peak memory is measured in a fresh subprocess per library (peak RSS
+above the post-import baseline, with large blocks mmap'd so that freed memory shows).
 """
 import os
 
@@ -21,13 +23,16 @@ import time  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-import minigrad  # noqa: E402
 
-try:
-    import torch
-    torch.set_num_threads(1)
-except ImportError:
-    torch = None
+def load(name):
+    """Import one library the way the workloads use it; None if it is not installed."""
+    try:
+        lib = __import__(name)
+    except ImportError:
+        return None
+    if name == "torch":
+        lib.set_num_threads(1)
+    return lib
 
 
 def per_op_overhead(lib, data):
@@ -104,16 +109,15 @@ def make_square(lib):
     return Square
 
 
-def make_data():
+def make_data(lib):
     rng = np.random.default_rng(0)
-    libs = [minigrad] + ([torch] if torch else [])
     return {
         "v16": rng.random(16).astype(np.float32),
         "x100": rng.standard_normal((100, 2)).astype(np.float32),
         "y100": rng.standard_normal((100, 1)).astype(np.float32),
         "x784": rng.standard_normal((256, 784)).astype(np.float32),
         "y784": rng.integers(0, 10, 256),
-        "square": {lib.__name__: make_square(lib) for lib in libs},
+        "square": {lib.__name__: make_square(lib)},
     }
 
 
@@ -154,36 +158,69 @@ def memory(lib_name):
     return float(out[0]), float(out[1])
 
 
+def worker(name):
+    """Serve timing requests on stdin: a workload's name in, its time in seconds out."""
+    lib = load(name)
+    print("ready" if lib else "missing", flush=True)
+    if lib is None:
+        return
+    data = make_data(lib)
+    workloads = {fn.__name__: fn for fn in WORKLOADS}
+    for line in sys.stdin:
+        print(timed(workloads[line.strip()], lib, data), flush=True)
+
+
+class Worker:
+    def __init__(self, name):
+        self.proc = subprocess.Popen([sys.executable, __file__, "--worker", name], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.available = self.proc.stdout.readline().strip() == "ready"
+
+    def time(self, workload):
+        self.proc.stdin.write(workload + "\n")
+        self.proc.stdin.flush()
+        return float(self.proc.stdout.readline())
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    data = make_data()
+    if args.worker:
+        return worker(args.worker)
+    mg, th = Worker("minigrad"), Worker("torch")
+    workers = [mg] + ([th] if th.available else [])
     print(f"{'workload':24s} {'minigrad':>12s} {'torch':>12s} {'ratio':>7s}")
     worst = 0.0
     for fn in WORKLOADS:
-        for lib in [minigrad] + ([torch] if torch else []):      # warm-up
-            fn(lib, data)
-        times = {"minigrad": [], "torch": []}
+        for w in workers:                      # warm-up
+            w.time(fn.__name__)
+        times = {w: [] for w in workers}
         for _ in range(args.runs):
-            times["minigrad"].append(timed(fn, minigrad, data))
-            if torch:
-                times["torch"].append(timed(fn, torch, data))
-        mg = statistics.median(times["minigrad"])
-        th = statistics.median(times["torch"]) if torch else None
-        ratio = mg / th if th else None
+            for w in workers:
+                times[w].append(w.time(fn.__name__))
+        m = statistics.median(times[mg])
+        t = statistics.median(times[th]) if th.available else None
+        ratio = m / t if t else None
         worst = max(worst, ratio or 0)
-        print(f"{fn.__name__:24s} {mg * 1e3:9.2f} ms {th * 1e3 if th else float('nan'):9.2f} ms "
+        print(f"{fn.__name__:24s} {m * 1e3:9.2f} ms {t * 1e3 if t else float('nan'):9.2f} ms "
               f"{ratio if ratio else float('nan'):7.2f}")
+    for w in workers:
+        w.close()
     mg_peak, mg_after = memory("minigrad")
     line = f"{'chain peak memory':24s} {mg_peak:9.0f} MB"
-    if torch:
+    if th.available:
         th_peak, th_after = memory("torch")
         line += f" {th_peak:9.0f} MB {mg_peak / th_peak:7.2f}"
         worst = max(worst, mg_peak / th_peak)
     print(line)
-    print(f"{'memory after backward':24s} {mg_after:9.0f} MB" + (f" {th_after:9.0f} MB" if torch else ""))
-    if torch:
+    print(f"{'memory after backward':24s} {mg_after:9.0f} MB" + (f" {th_after:9.0f} MB" if th.available else ""))
+    if th.available:
         print(f"worst ratio: {worst:.2f}")
 
 
