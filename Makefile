@@ -17,6 +17,8 @@ TORCH  := torch==2.13.0
 export OPENBLAS_NUM_THREADS ?= 1
 # Tools run with the venv's bin/ first on PATH, as if it were activated.
 IN_VENV := PATH="$(CURDIR)/$(VENV)/bin:$$PATH"
+# Browser tests: Playwright (the `browser` extra) drives the system's Chromium, never a downloaded one.
+BROWSER_STAMP := $(VENV)/.minigrad-book-browser
 
 # The test command. BROWSER=1 adds --browser, which runs the tests marked `browser` as well.
 PYTEST_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg tests book
@@ -24,12 +26,12 @@ ifeq ($(BROWSER),1)
 PYTEST_ARGS += --browser
 endif
 
-.PHONY: help venv dot lab test book torch clean distclean
+.PHONY: help venv dot lab test book torch browser site clean distclean
 
 help: ## list the targets
 	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test adds --browser)"
+	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test also runs the browser tests, after make browser)"
 
 venv: $(STAMP) ## create .venv (Python >= 3.10) and pip install -e '.[test]'; quick once done
 
@@ -56,11 +58,21 @@ dot: $(STAMP) ## ensure Graphviz dot: system one, else apt-get (root), else grap
 lab: venv dot ## set up, then open the book in JupyterLab
 	$(IN_VENV) $(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) book/
 
-test: venv dot ## set up, then run the whole suite (pytest + nbval on book/); BROWSER=1 adds browser tests
+test: venv dot $(if $(filter 1,$(BROWSER)),browser) ## set up, then run the whole suite (pytest + nbval on book/); BROWSER=1 adds browser tests
 	$(IN_VENV) $(PY) -m pytest $(PYTEST_ARGS)
 
 book: venv dot ## re-run every notebook in book/ and store its outputs (or NB="book/04_*.ipynb")
 	$(IN_VENV) $(PY) .ci/execute_notebooks.py $(NB)
+
+browser: $(BROWSER_STAMP) ## what the browser tests need: Chromium (apt-get as root) and Playwright in .venv
+	@.ci/ensure-chromium
+
+$(BROWSER_STAMP): $(STAMP)
+	$(PY) -m pip install -e '.[test,browser]'
+	@touch $@
+
+site: venv dot ## build the book as a static site in _site/ (widgets from saved state; offline, file://)
+	$(IN_VENV) $(PY) .ci/build_site.py
 
 torch: venv ## install real PyTorch (CPU, pinned) so the parity tests run instead of skipping
 	$(PY) -m pip install '$(TORCH)'

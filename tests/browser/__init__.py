@@ -1,0 +1,1 @@
+"""Browser tests: JupyterLab and the static site in Chromium (run with --browser)."""

@@ -1,0 +1,279 @@
+"""The book's widgets in a real JupyterLab, clicked in a real browser.
+
+Each chapter that uses the widgets is opened (a temp copy), its stored outputs cleared and every cell run from
+the Run menu; then: no cell shows an error, every widget is drawn, and the browser console stays clean. In the
+chapters with a BackwardStepper the chapter's later cells have already driven it to the end, so the kernel is
+restarted and the chapter run up to the stepper's cell (Kernel menu), and the stepper is clicked through:
+Step, Back, Reset, Run to end, checking the highlighted node and the grad_output panel at each step. The
+ModuleApplyView is stepped through its visits, and a GraphView's options redraw it. Screenshots go to
+artifacts/browser/.
+"""
+import itertools
+import json
+import re
+
+import pytest
+
+from .conftest import BOOK, VIEWPORT, failed
+from .expected import MODULE_EXPECTED, STEPPER_EXPECTED
+from .labserver import WIDGET_OUTPUT, NotebookPage
+
+try:
+    from playwright.sync_api import expect
+except ImportError:      # then the fixtures fail with what to install (and without --browser nothing runs)
+    expect = None
+
+pytestmark = pytest.mark.browser
+
+CURRENT_FILL = "#ffb74d"        # widgets/graph.py COLORS["current"]: the node the stepper (or explorer) is at
+
+
+def code_cells(path):
+    """[(index among all cells, source)] of a notebook's code cells; the index is the cell's place on the page."""
+    cells = json.loads(path.read_text())["cells"]
+    return [(i, "".join(c["source"])) for i, c in enumerate(cells) if c["cell_type"] == "code"]
+
+
+def chapters_calling(*calls):
+    return [p.stem for p in sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
+            if any(call in source for _, source in code_cells(p) for call in calls)]
+
+
+def widget_cell(chapter, call, shows):
+    """The index of the first code cell that calls `call` and whose output shows a widget with text `shows`.
+
+    Cells are read from the copy JupyterLab serves (book/ may have moved on since), after the chapter ran.
+    """
+    for i, source in code_cells(chapter.file):
+        if call in source and shows in chapter.cell(i).locator(".jp-OutputArea").inner_text():
+            return i
+    pytest.fail(f"{chapter.name}: no cell calling {call} shows {shows!r}")
+
+
+WIDGET_CHAPTERS = chapters_calling("from widgets import", "import widgets")
+STEPPER_CHAPTERS = chapters_calling("BackwardStepper(")
+MODULE_CHAPTERS = chapters_calling("ModuleApplyView(")
+GRAPH_CHAPTERS = chapters_calling("GraphView(")
+
+
+@pytest.fixture(scope="module")
+def chapter(request, lab, chromium, artifacts):
+    """The chapter `request.param` open in JupyterLab, every cell run; closed (kernel shut down) afterwards."""
+    name = request.param
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        notebook = NotebookPage(context.new_page(), lab, f"{name}.ipynb")
+        notebook.name, notebook.file = name, lab.root / f"{name}.ipynb"
+        try:
+            notebook.run_all()
+            yield notebook
+        finally:
+            notebook.page.screenshot(path=artifacts / f"{name}.png")
+            notebook.close()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def check_console(chapter, request, artifacts):
+    """After the test: the browser console reported no error; a screenshot of the page if the test failed."""
+    yield
+    if failed(request):
+        chapter.page.screenshot(path=artifacts / f"FAILED-{request.node.name}.png")
+    errors = list(chapter.console_errors)
+    chapter.console_errors.clear()          # each test reports what happened during (or before) it, once
+    assert errors == [], f"the browser console reported errors in {chapter.name}:\n" + "\n".join(
+        error.splitlines()[0] for error in errors)
+
+
+def panel(cell):
+    return cell.locator(".minigrad-panel").first
+
+
+def panel_text(cell):
+    return panel(cell).inner_text().replace("\xa0", " ")
+
+
+def button(cell, label):
+    return cell.locator("button.widget-button").filter(has_text=re.compile(f"^{re.escape(label)}$"))
+
+
+def click(cell, label):
+    """Click the widget's button `label`; fail saying which buttons there are if it is missing or disabled."""
+    target = button(cell, label)
+    try:
+        expect(target).to_be_enabled(timeout=10_000)
+    except AssertionError:
+        buttons = cell.locator("button.widget-button").evaluate_all(
+            "bs => bs.map(b => b.textContent + (b.disabled ? ' (disabled)' : ''))")
+        raise AssertionError(f"no enabled {label!r} button in the widget; its buttons are {buttons}") from None
+    target.click()
+
+
+def highlighted(cell):
+    """The titles (first label line) of the graph nodes drawn in the 'current' colour."""
+    nodes = cell.locator("svg g.node").filter(has=cell.page.locator(f'[fill="{CURRENT_FILL}"]'))
+    return [n.locator("text").first.text_content() for n in nodes.all()]
+
+
+def expect_panel(cell, text):
+    expect(panel(cell)).to_contain_text(text)
+    return panel_text(cell)
+
+
+@pytest.mark.parametrize("chapter", WIDGET_CHAPTERS, indirect=True)
+def test_chapter_runs_without_errors_and_draws_every_widget(chapter, check_console):
+    errors = chapter.error_outputs()
+    assert errors == [], "cells show errors:\n" + "\n".join(f"cell {i}: {text}" for i, text in errors)
+    page = chapter.notebook
+    # a widget the front end cannot show falls back to its text: "<BackwardStepper: step 0 of 3, ...>"
+    as_text = [t for t in page.locator('.jp-OutputArea-output[data-mime-type="text/plain"]').all_inner_texts()
+               if re.match(r"<(BackwardStepper|GraphView|ModuleApplyView)\b", t)]
+    assert as_text == [], f"widgets shown as text, not drawn (is the widget front end missing?): {as_text}"
+    widgets = page.locator(WIDGET_OUTPUT)
+    if chapter.name in STEPPER_CHAPTERS + MODULE_CHAPTERS + GRAPH_CHAPTERS:
+        assert widgets.count() > 0, f"{chapter.name} makes widgets, but none is on the page"
+    for widget in widgets.all():
+        box = widget.locator(".lm-Widget").first.bounding_box()
+        assert box and box["width"] > 50 and box["height"] > 20, f"a widget is not drawn: {widget.inner_text()!r}"
+    for svg in page.locator(".jp-OutputArea-output svg:has(g.node)").all():
+        assert svg.bounding_box()["height"] > 20, "a graph (inline SVG) has no size"
+    for image in page.locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"] img').all():
+        assert image.evaluate("img => img.complete && img.naturalWidth > 0"), "a graph (SVG image) did not load"
+
+
+@pytest.mark.parametrize("chapter", STEPPER_CHAPTERS, indirect=True)
+def test_stepper_steps_back_resets_and_runs_to_end(chapter, check_console, artifacts):
+    # the chapter's later cells have stepped this stepper already: run the chapter again, up to its cell
+    cell = chapter.restart_and_run_to(widget_cell(chapter, "BackwardStepper(", "Step "))
+    if "Step 0 of " not in expect_panel(cell, "Step "):     # the cell itself took some steps: start over
+        click(cell, "Reset")
+    text = expect_panel(cell, "Step 0 of ")
+    total = int(re.search(r"Step 0 of (\d+)", text).group(1))
+    assert highlighted(cell) == [], "before the first step no node should be highlighted"
+    expected = STEPPER_EXPECTED.get(chapter.name)
+    if expected:
+        assert total == len(expected["steps"]), f"the stepper has {total} steps, expected {len(expected['steps'])}"
+
+    seen = {}
+    # every step but the last: with retain_graph=False the last one frees the graph, and Back is refused
+    for k in range(1, total):
+        click(cell, "Step")
+        seen[k] = check_step(cell, k, total, expected)
+        assert seen[k] != seen.get(k - 1), f"step {k} left the panel as it was"
+        cell.screenshot(path=artifacts / f"{chapter.name}-stepper-step{k}.png")
+    if total >= 2:
+        click(cell, "Back")
+        assert check_step(cell, total - 2, total, expected) == seen.get(total - 2, panel_text(cell)), \
+            "Back did not return to the previous step's panel"
+    click(cell, "Reset")
+    expect_panel(cell, "Step 0 of ")
+    assert highlighted(cell) == []
+    click(cell, "Step")
+    assert check_step(cell, 1, total, expected) == seen.get(1, panel_text(cell))
+
+    click(cell, "Run to end")
+    text = expect_panel(cell, "Backward finished")
+    assert f"Step {total} of {total}" in text
+    for leaf in expected["leaves"] if expected else []:
+        assert leaf in text, f"after Run to end the panel should show {leaf!r}; it shows:\n{text}"
+    if not expected:
+        assert ".grad = " in text, f"after Run to end the panel should list the leaves' .grad:\n{text}"
+    for label in ("Step", "Run to end", "Back", "Reset"):   # finished and freed: nothing left to click
+        expect(button(cell, label)).to_be_disabled()
+    cell.screenshot(path=artifacts / f"{chapter.name}-stepper-end.png")
+
+
+def check_step(cell, k, total, expected):
+    """Check the panel and the picture after `k` steps; return the panel text."""
+    if k == 0:
+        text = expect_panel(cell, "Step 0 of ")
+        assert highlighted(cell) == []
+        return text
+    text = expect_panel(cell, f"Step {k} of {total}: ")
+    name = re.search(rf"Step {k} of {total}: (.+)", text).group(1).strip()
+    assert highlighted(cell) == [name], f"step {k} is at {name}, but the graph highlights {highlighted(cell)}"
+    assert "received (grad_output)" in text, f"step {k}: no grad_output in the panel:\n{text}"
+    if expected:
+        node = expected["steps"][k - 1][0]
+        assert name == node, f"step {k} ran {name}, expected {node}"
+        # nodes of the same name that are ready together (two leaves' AccumulateGrad) may run in either order
+        allowed = [received for same, received in expected["steps"] if same == name]
+        assert received_lines(text) in allowed, \
+            f"step {k} ({node}) should show a grad_output among {allowed}; the panel shows:\n{text}"
+    return text
+
+
+def received_lines(text):
+    """The panel's "received (grad_output)" entries, e.g. ["[0] [1., 1.]", "[1] None"]."""
+    lines = text.split("received (grad_output)", 1)[1].splitlines()[1:]
+    return [line.strip() for line in itertools.takewhile(lambda line: line.startswith("  ["), lines)]
+
+
+@pytest.mark.parametrize("chapter", MODULE_CHAPTERS, indirect=True)
+def test_module_apply_view_visits_children_first_and_the_root_last(chapter, check_console, artifacts):
+    cell = chapter.cell(widget_cell(chapter, "ModuleApplyView(", "Visit "))
+    click(cell, "Reset")        # the chapter's own cells have stepped it already
+    text = expect_panel(cell, "Visit 0 of ")
+    total = int(re.search(r"Visit 0 of (\d+)", text).group(1))
+    order = post_order(cell)
+    assert len(order) == total, f"the tree drawn has {len(order)} modules to visit, the panel says {total}"
+    if chapter.name in MODULE_EXPECTED:
+        assert order == MODULE_EXPECTED[chapter.name]
+    for k, name in enumerate(order, 1):
+        click(cell, "Step")
+        text = expect_panel(cell, f"Visit {k} of {total}: {name} (")
+        assert highlighted(cell) == [name], f"visit {k} is {name}, but the tree highlights {highlighted(cell)}"
+        if k == 2:
+            cell.screenshot(path=artifacts / f"{chapter.name}-module-apply-visit2.png")
+    so_far = ", ".join(f"{k}. {name}" for k, name in enumerate(order, 1))
+    assert f"order so far: {so_far}" in text, f"expected the order {so_far!r}; the panel shows:\n{text}"
+    assert "Module.apply then returned the module itself." in text
+    expect(button(cell, "Step")).to_be_disabled()
+    expect(button(cell, "Run to end")).to_be_disabled()
+    click(cell, "Back")
+    expect_panel(cell, f"Visit {total - 1} of {total}: ")
+    click(cell, "Run to end")
+    expect_panel(cell, f"Visit {total} of {total}: {order[-1]} (")
+
+
+def post_order(cell):
+    """The visiting order Module.apply must follow, read off the tree as drawn: children (in order) first."""
+    nodes = {n.locator("title").text_content(): n.locator("text").first.text_content()
+             for n in cell.locator("svg g.node").all()}
+    children = {}
+    for edge in cell.locator("svg g.edge title").all_text_contents():
+        parent, child = edge.split("->")
+        children.setdefault(parent, []).append(child)
+    roots = [n for n in nodes if not any(n in kids for kids in children.values())]
+    assert len(roots) == 1, f"expected one root in the module tree, found {roots}"
+    order, stack = [], [(roots[0], False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            order.append(nodes[node])
+        else:
+            stack.append((node, True))
+            stack.extend((kid, False) for kid in reversed(children.get(node, [])))
+    return order
+
+
+@pytest.mark.parametrize("chapter", GRAPH_CHAPTERS, indirect=True)
+def test_graph_view_options_redraw_the_graph(chapter, check_console):
+    cell = chapter.cell(widget_cell(chapter, "GraphView(", "Refresh"))
+    graph = cell.locator("svg:has(g.node)").first
+    expect(graph).to_be_visible()
+    nodes, drawn = graph.locator("g.node").count(), graph.text_content()
+    values = cell.locator(".widget-checkbox").filter(has_text="values").locator("input")
+    # each option redraws from the tensors as they are now (the chapter's later cells may have changed them)
+    values.uncheck()
+    expect(graph).not_to_have_text(drawn)
+    without_values = graph.text_content()
+    values.check()
+    expect(graph).not_to_have_text(without_values)
+    with_values = graph.text_content()
+    click(cell, "Refresh")
+    expect(graph).to_have_text(with_values)
+    expect(graph.locator("g.node")).to_have_count(nodes)
+    values.uncheck()
+    expect(graph).to_have_text(without_values)
