@@ -243,9 +243,8 @@ STALE_VIEW = (
 
 
 def _edge(t):
-    """Where a gradient for input `t` goes: the node that made it, or its leaf's AccumulateGrad."""
-    if not t._requires_grad:
-        return _NO_EDGE
+    """Where a gradient for input `t` (which requires grad) goes: the node that made it, or its leaf's
+    AccumulateGrad."""
     if t._base is not None and t._base.grad_fn is not t._base_grad_fn:
         raise RuntimeError(STALE_VIEW)
     node = t.grad_fn
@@ -295,7 +294,7 @@ def _record_outputs(ctx, args, output):
             if i:
                 out._output_nr = i
         recorded.append(out)
-    ctx._output_shapes = shapes
+    ctx._output_shapes = tuple(shapes)
     _save(ctx)
     return tuple(recorded) if isinstance(output, tuple) else recorded[0]
 
