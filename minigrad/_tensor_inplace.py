@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _dtype
 from .autograd.grad_mode import _State
+from .autograd.views import AsStrided, CopySlices, locate, refresh_view
 
 
 class TensorInPlace:
@@ -60,18 +61,21 @@ class TensorInPlace:
     def _write(self, result):
         """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
         if result.grad_fn is not None and self._base is not None:
-            _refuse_recorded_change_of_a_view(self)
+            return _write_through_view(self, result)
+        self._check_fits(result)
+        self._data[...] = result._data
+        self._bump_version()
+        if result.grad_fn is not None:
+            self.grad_fn, self._output_nr, self._requires_grad = result.grad_fn, result._output_nr, True
+        return self
+
+    def _check_fits(self, result):
         if _dtype._CATEGORY[result.dtype] > _dtype._CATEGORY[self.dtype]:
             raise RuntimeError(f"result type {_TYPE_NAMES[result.dtype]} can't be cast to the desired output "
                                f"type {_TYPE_NAMES[self.dtype]}")
         if result._data.shape != self._data.shape:      # x.add_(y) cannot grow x
             raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
                                f"{list(result._data.shape)}")
-        self._data[...] = result._data
-        self._bump_version()
-        if result.grad_fn is not None:
-            self.grad_fn, self._output_nr, self._requires_grad = result.grad_fn, result._output_nr, True
-        return self
 
     def _inplace(self, op, *args):
         self._check_inplace()
@@ -131,16 +135,34 @@ class TensorInPlace:
 _TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
 
 
-VIEW_CHANGE = (
-    "minigrad does not support recording an in-place change of a view (PyTorch rewrites the history of the "
-    "view's base with a CopySlices node for this). Write the change out of place, e.g. `x[0] = x[0] * 2` "
-    "instead of `x[0].mul_(2)` or `x[0] *= 2`, or change a clone() of the view.")
+VIEW_LAYOUT = ("minigrad cannot record this in-place change of a view: its base is not laid out plainly in "
+               "memory. Change a clone() of the view, or write the change out of place.")
 
 
-def _refuse_recorded_change_of_a_view(view):
-    if view._base.grad_fn is None and view._base._requires_grad:
+def _write_through_view(view, result):
+    """An in-place op on a view changes its base too: rewrite both histories, as PyTorch does.
+
+    The base's new node is a CopySlices that wraps the op's node; the view's new node reads it back out.
+    """
+    base = view._base
+    if base.grad_fn is None and base._requires_grad:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-    raise RuntimeError(VIEW_CHANGE)
+    if base.grad_fn is not view._base_grad_fn:
+        refresh_view(view)                    # the base changed since the view was taken
+    where = locate(base._data, view._data)
+    if where is None:
+        raise RuntimeError(VIEW_LAYOUT)
+    view._check_fits(result)
+    view._data[...] = result._data
+    view._bump_version()                      # the counter is shared: the base's version moves too
+    base_edge = (base.grad_fn, base._output_nr) if base.grad_fn is not None else (None, 0)
+    base_meta, view_meta = (base._data.shape, base._data.dtype), (view._data.shape, view._data.dtype)
+    copy = CopySlices(base_edge, result.grad_fn, where, base_meta)
+    base.grad_fn, base._output_nr, base._requires_grad = copy, 0, True
+    view.grad_fn = AsStrided((copy, 0), where, view_meta, base_meta)
+    view._output_nr, view._requires_grad = 0, True
+    view._base_grad_fn = copy                 # the view is up to date with its base again
+    return view
 
 
 def _setitem_value(t, index, value, basic):

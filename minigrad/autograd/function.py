@@ -10,6 +10,7 @@ import numpy as np
 
 from .grad_mode import _State
 from .graph import FREED, FREED_MESSAGE, Node, SavedTensor
+from .views import refresh_view
 
 
 class FunctionCtx:
@@ -237,16 +238,11 @@ class Function:
 _NO_EDGE = (None, 0)
 
 
-STALE_VIEW = (
-    "this view was taken before its base was changed in place by a recorded operation, and minigrad does not "
-    "regenerate a view's history (PyTorch does). Take the view again after the in-place change.")
-
-
 def _edge(t):
     """Where a gradient for input `t` (which requires grad) goes: the node that made it, or its leaf's
     AccumulateGrad."""
     if t._base is not None and t._base.grad_fn is not t._base_grad_fn:
-        raise RuntimeError(STALE_VIEW)
+        refresh_view(t)             # its base changed in place since the view was taken
     node = t.grad_fn
     return (node, t._output_nr) if node is not None else (t._accumulator(), 0)
 

@@ -1,0 +1,104 @@
+"""In-place changes through a view: the two nodes PyTorch records for them, `CopySlices` and `AsStrided`.
+
+`x = a * 1; v = x[0]; v.mul_(2)` changes `x` too, so `x`'s history must change: its new `grad_fn` is a
+`CopySlices` node that wraps the in-place op's node (here `MulBackward0`) and applies it to the viewed part of
+the gradient only. `v`'s new `grad_fn` is an `AsStridedBackward0` node that reads `v` back out of the new `x`.
+Where the view sits inside its base is kept as (offset, shape, strides) in elements, so the same positions can
+be found in any gradient array of the base's shape.
+"""
+import numpy as np
+
+from .graph import Node
+
+STALE_VIEW = (
+    "this view was taken before its base was changed in place, and minigrad cannot regenerate its history "
+    "(its base is not laid out plainly in memory, or no longer has a history). Take the view again after the "
+    "in-place change.")
+
+
+def locate(base, view):
+    """Where `view` (a numpy view into `base`'s memory) sits inside `base`: (offset, shape, strides); None if
+    `base` is not laid out plainly in memory (then the position cannot be replayed on another array)."""
+    if not base.flags.c_contiguous:
+        return None
+    item = base.itemsize
+    start = view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    if start % item or any(s % item for s in view.strides):
+        return None
+    return start // item, view.shape, tuple(s // item for s in view.strides)
+
+
+def located(array, where):
+    """The part of `array` (shaped like the base) at `where`, as a writable numpy view."""
+    offset, shape, strides = where
+    flat = array.reshape(-1)
+    return np.lib.stride_tricks.as_strided(flat[offset:], shape, tuple(s * array.itemsize for s in strides))
+
+
+class CopySlices(Node):
+    """The base's node after an in-place op on one of its views: the op's backward, applied to that part only.
+
+    Its edges are the base's old history, then the op's other inputs (as in PyTorch).
+    """
+
+    def __init__(self, base_edge, fn, where, base_meta):
+        super().__init__()
+        self.fn, self.where = fn, where
+        self.next_functions = (base_edge,) + fn.next_functions[1:]
+        self._output_shapes = (base_meta,)
+
+    def name(self):
+        return "torch::autograd::CopySlices"
+
+    # the wrapped op's saved tensors are this node's: backward frees them through here
+    _saved = property(lambda self: self.fn._saved, lambda self, value: setattr(self.fn, "_saved", value))
+
+    def _run_backward(self, grads):
+        (g,) = grads
+        shape, dtype = self._output_shapes[0]
+        grad_base = np.zeros(shape, dtype) if g is None else g._data.copy()
+        part = located(grad_base, self.where)
+        result = self.fn._run_backward((_tensor(part.copy()),))
+        # the op's gradient for the view's old values goes back into the base's gradient, at the view's place
+        part[...] = 0 if result[0] is None else result[0]._data
+        return (_tensor(grad_base),) + tuple(result[1:])
+
+
+class AsStrided(Node):
+    """The view's node after that change: the view read back out of its (new) base."""
+
+    def __init__(self, base_edge, where, view_meta, base_meta):
+        super().__init__()
+        self.where, self._base_meta = where, base_meta
+        self.next_functions = (base_edge,)
+        self._output_shapes = (view_meta,)
+
+    def name(self):
+        return "AsStridedBackward0"
+
+    def _run_backward(self, grads):
+        (g,) = grads
+        shape, dtype = self._base_meta
+        grad_base = np.zeros(shape, dtype)
+        if g is not None:
+            located(grad_base, self.where)[...] = g._data
+        return (_tensor(grad_base),)
+
+
+def refresh_view(view):
+    """Give a view whose base has changed in place since a new history: read back out of the base's new node.
+
+    PyTorch does the same when such a view is used again; the view's values are already right (shared memory).
+    """
+    base = view._base
+    where = locate(base._data, view._data)
+    if base.grad_fn is None or where is None:
+        raise RuntimeError(STALE_VIEW)
+    meta = (view._data.shape, view._data.dtype), (base._data.shape, base._data.dtype)
+    view.grad_fn = AsStrided((base.grad_fn, base._output_nr), where, *meta)
+    view._output_nr, view._requires_grad, view._base_grad_fn = 0, True, base.grad_fn
+
+
+def _tensor(array):
+    from .._tensor import Tensor
+    return Tensor._make(array)
