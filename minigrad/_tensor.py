@@ -37,6 +37,7 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
     _grad_accumulator = None   # this leaf's AccumulateGrad node, created on first use
     _base = None               # for a view, the tensor whose memory it looks into (as `torch.Tensor._base`)
     _base_grad_fn = None       # for a view, its base's grad_fn when the view was taken
+    _views = None              # for a base, its live views (a WeakSet), refreshed when it changes in place
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, data=()):

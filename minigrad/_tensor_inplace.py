@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _dtype
 from .autograd.grad_mode import _State
-from .autograd.views import AsStrided, CopySlices, locate, refresh_view
+from .autograd.views import AsStrided, CopySlices, locate, refresh_view, refresh_views
 
 
 class TensorInPlace:
@@ -55,8 +55,14 @@ class TensorInPlace:
 
     # ---- the machinery ---------------------------------------------------------------------------------
     def _check_inplace(self):
-        if self.grad_fn is None and self._requires_grad and _State.enabled:
+        if not _State.enabled:
+            return
+        if self.grad_fn is None and self._requires_grad:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        base = self._base
+        if base is not None and base.grad_fn is None and base._requires_grad:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
+                               "operation.")
 
     def _write(self, result):
         """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
@@ -67,6 +73,8 @@ class TensorInPlace:
         self._bump_version()
         if result.grad_fn is not None:
             self.grad_fn, self._output_nr, self._requires_grad = result.grad_fn, result._output_nr, True
+            if self._views:
+                refresh_views(self)
         return self
 
     def _check_fits(self, result):
@@ -79,6 +87,11 @@ class TensorInPlace:
 
     def _inplace(self, op, *args):
         self._check_inplace()
+        for a in args:
+            if isinstance(a, Tensor) and a is not self and _partly_overlap(a._data, self._data):
+                raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to "
+                                   "tensor refer to a single memory location. Please clone() the tensor before "
+                                   "performing the operation.")
         result = op.apply(self, *args)
         node = result.grad_fn
         if node is not None and node._saved:
@@ -162,7 +175,17 @@ def _write_through_view(view, result):
     view.grad_fn = AsStrided((copy, 0), where, view_meta, base_meta)
     view._output_nr, view._requires_grad = 0, True
     view._base_grad_fn = copy                 # the view is up to date with its base again
+    refresh_views(base, skip=view)            # and so are the base's other views
     return view
+
+
+def _partly_overlap(a, b):
+    """True if two arrays share memory without being the very same elements (PyTorch refuses that in place)."""
+    if not np.may_share_memory(a, b):
+        return False
+    same = (a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and a.shape == b.shape
+            and a.strides == b.strides)
+    return not same
 
 
 def _setitem_value(t, index, value, basic):

@@ -99,6 +99,16 @@ def refresh_view(view):
     view._output_nr, view._requires_grad, view._base_grad_fn = 0, True, base.grad_fn
 
 
+def refresh_views(base, skip=None):
+    """After an in-place change gave `base` a new history, give its live views theirs (as PyTorch shows them)."""
+    for view in list(base._views or ()):
+        if view is not skip and base.grad_fn is not view._base_grad_fn:
+            try:
+                refresh_view(view)
+            except RuntimeError:
+                pass                        # cannot be replayed: using the view later says so
+
+
 def _tensor(array):
     from .._tensor import Tensor
     return Tensor._make(array)

@@ -1,5 +1,6 @@
 """Small helpers shared by the op modules."""
 import functools
+import weakref
 
 import numpy as np
 
@@ -35,6 +36,9 @@ def view_of(x, array):
     # remember the base and its history now, to refuse what minigrad cannot do later (see Tensor._write)
     base = x if x._base is None else x._base
     t._base, t._base_grad_fn = base, base.grad_fn
+    if base._views is None:
+        base._views = weakref.WeakSet()     # so that an in-place change of the base can update its views
+    base._views.add(t)
     return t
 
 

@@ -46,6 +46,11 @@ class UnsafeView(View):
     """z = a copy of x with a new shape (what reshape does when a view is impossible)"""
     node_name = "UnsafeViewBackward0"
 
+    @staticmethod
+    def forward(x, shape):
+        # x is a temporary (a clone, a matmul's result), so like PyTorch's _unsafe_view the result is not a view
+        return wrap(View.forward(x, shape)._data)
+
 
 class ReshapeAlias(View):
     """z = a non-contiguous x seen with a new shape (what reshape does when x is not contiguous but a view works)"""
@@ -193,6 +198,13 @@ class SqueezeDim(Function):
 class SqueezeLast(SqueezeDim):
     """The squeeze that `vector @ matrix` ends with (PyTorch names its node SqueezeBackward4)"""
     node_name = "SqueezeBackward4"
+
+    @staticmethod
+    def forward(x, dim):
+        # PyTorch squeezes its temporary product in place, so the result is not a view of anything
+        out = wrap(SqueezeDim.forward(x, dim)._data)
+        out._vc = x._shared_version_counter()
+        return out
 
 
 class Expand(Function):
