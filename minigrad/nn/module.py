@@ -9,7 +9,7 @@ from .._tensor import Tensor
 from . import _convert, _state_dict
 from ._checks import (check_buffer, check_module_name, check_name, check_parameter, typename,
                       wrong_assignment)
-from .parameter import Parameter
+from .parameter import Parameter, zero_grads
 
 
 def _forward_unimplemented(self, *input):
@@ -259,16 +259,7 @@ class Module:
 
     def zero_grad(self, set_to_none=True):
         """Reset the gradients of every parameter: to None (the default), or to zeros in place."""
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     # ---- saving and loading (the work is in _state_dict.py) -----------------------------------------------
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):

@@ -49,3 +49,17 @@ class Parameter(Tensor):
 
     def __reduce_ex__(self, protocol):
         return type(self), (Tensor._make(self._data), self.requires_grad)
+
+
+def zero_grads(params, set_to_none=True):
+    """Reset `.grad` of each tensor: to None, or to zeros in place (detached). Used by both zero_grad()s."""
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()

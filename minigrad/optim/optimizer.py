@@ -5,6 +5,7 @@ from collections import defaultdict
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
 from ..nn._checks import typename
+from ..nn.parameter import zero_grads
 
 
 class Optimizer:
@@ -74,17 +75,7 @@ class Optimizer:
 
         Needed before each backward, because backward adds into `.grad` rather than overwriting it.
         """
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def step(self, closure=None):
         """Update the parameters from their `.grad`. Subclasses implement it."""
