@@ -103,7 +103,7 @@ class Dot(Function):
                 wrap(g * x._data) if x is not None else None)
 
 
-class Bmm(Function):
+class Bmm(Mm):  # the same saved tensors as Mm: only forward and backward differ
     """Z[b] = X[b] @ W[b] for a batch of matrices (3-D, same batch);  dZ/dX = G @ W^T,  dZ/dW = X^T @ G"""
     node_name = "BmmBackward0"
 
@@ -117,12 +117,6 @@ class Bmm(Function):
                                f"[{a.shape[0]}, {a.shape[2]}] but got: [{b.shape[0]}, {b.shape[1]}].")
         _check_same_dtype(a, b)
         return wrap(np.matmul(a, b))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        x, w = inputs
-        needs_x, needs_w = ctx.needs_input_grad     # save only what a needed gradient uses (w first, as PyTorch)
-        ctx.save_for_backward(w if needs_x else None, x if needs_w else None)
 
     @staticmethod
     def backward(ctx, grad):
