@@ -131,36 +131,8 @@ def legacy_instantiation_warns(lib):
     return "instantiated"
 
 
-@case
-def legacy_init_parameters_raise(lib):
-    class F(lib.autograd.Function):
-        def __init__(self, gamma=0.1):
-            super().__init__()
-            self.gamma = gamma
-
-        def forward(self, x):
-            return x * self.gamma
-
-        def backward(self, grad_output):
-            return grad_output * self.gamma
-    return F(0.5)(lib.tensor([1.0, 2.0], requires_grad=True))
-
-
-@case
-def legacy_migrated_parameter_becomes_apply_argument(lib):
-    class FNew(lib.autograd.Function):
-        @staticmethod
-        def forward(ctx, x, gamma):
-            ctx.gamma = gamma
-            return x * gamma
-
-        @staticmethod
-        def backward(ctx, grad_output):
-            return grad_output * ctx.gamma, None
-    x = lib.tensor([1.0, 2.0], requires_grad=True)
-    y = FNew.apply(x, 0.5)
-    y.sum().backward()
-    return y, y.grad_fn.gamma, x.grad
+# The article's `F(gamma)(inp)` pattern and its migration to `F_new.apply(inp, gamma)` are checked in
+# test_seed_examples.py (gamma_old_style, gamma_new_style).
 
 
 @case

@@ -239,6 +239,7 @@ def gamma_new_style(lib):
     out = F_new.apply(inp, 0.5)
     out.sum().backward()
     print(out, inp.grad)
+    return out.grad_fn.gamma            # the parameter lives on the per-call ctx, i.e. on grad_fn
 
 
 # Article 2: the legacy MyReLU fails today; its migration to a static Function works
