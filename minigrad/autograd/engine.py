@@ -121,11 +121,8 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None):
         for (next_node, nr), g in zip(node.next_functions, grad_inputs):
             if next_node is None:
                 continue
-            if g is not None:           # gradients for the same input add up
-                buf = buffers.get(next_node)
-                if buf is None:
-                    buf = buffers[next_node] = [None] * (len(next_node._output_shapes) or 1)
-                buf[nr] = g if buf[nr] is None else _sum(buf[nr], g)
+            if g is not None:
+                _add_to_buffer(buffers, next_node, nr, g)
             left = dependencies[next_node] - 1
             dependencies[next_node] = left
             if left == 0:
@@ -165,6 +162,7 @@ def _count_dependencies(roots):
 
 
 def _add_to_buffer(buffers, node, nr, g):
+    """Keep `g` for output `nr` of `node` until the node runs; gradients for the same output add up."""
     buf = buffers.get(node)
     if buf is None:
         buf = buffers[node] = [None] * (len(node._output_shapes) or 1)
