@@ -73,6 +73,22 @@ class TensorShape:
     def expand_as(self, other):
         return self.expand(other.shape)
 
+    def sum_to_size(self, *size):
+        """Sum over the dims that broadcasting to this shape would add: the adjoint of `expand(size)`.
+
+        Mirrors `torch.Tensor.sum_to_size`; backward formulas use it to give a broadcast input its gradient.
+        """
+        size = _shape_arg(size)
+        shape = self._data.shape
+        lead = len(shape) - len(size)
+        if lead < 0 or any(s != 1 and s != n for s, n in zip(size, shape[lead:])):
+            raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
+        dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(size) if s == 1 and shape[lead + i] != 1)
+        if not dims:
+            return self
+        out = self.sum(dims, keepdim=True)
+        return out.view(size) if lead else out
+
     def clone(self):
         return shape.Clone.apply(self)
 

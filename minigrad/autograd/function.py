@@ -154,6 +154,7 @@ class Function:
         name = cls.__dict__.get("node_name") or cls.__name__ + "Backward"
         cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls, "__module__": cls.__module__})
         cls._separate_setup = _plain(cls.setup_context) is not _plain(Function.setup_context)
+        cls._builtin = cls.__dict__.get("node_name") is not None
         # like PyTorch, a custom Function in the separate style gets its arguments bound to forward's
         # signature, so setup_context sees defaults too (built-in ops always pass every argument)
         cls._signature = (inspect.signature(cls.forward)
@@ -188,6 +189,10 @@ class Function:
 
         Returns forward's output(s); tensor outputs get `grad_fn` set to the new node.
         """
+        if cls._builtin and not _State.enabled:
+            # perf: a built-in op outside recording (the engine's own backward formulas when create_graph is
+            # False) needs no node at all
+            return cls.forward(*args, **kwargs)
         if cls._signature is not None:
             bound = cls._signature.bind(*args, **kwargs)
             bound.apply_defaults()

@@ -79,8 +79,13 @@ def operands(x, y):
     return a.astype(dt, copy=False), b.astype(dt, copy=False)
 
 
-def grad_to(array, shape):
-    """A gradient tensor for an input of `shape`, summing over axes that broadcasting added."""
+def grad_to(grad, shape):
+    """Sum a gradient tensor down to an input's `shape` (the adjoint of broadcasting), differentiably."""
+    return grad if grad._data.shape == shape else grad.sum_to_size(shape)
+
+
+def grad_to_array(array, shape):
+    """`grad_to` for a numpy result: a gradient tensor for an input of `shape`, not recorded."""
     if array.shape != shape:
         with np.errstate(invalid="ignore", over="ignore"):      # inf + -inf is nan, without a warning
             array = sum_to(array, shape)

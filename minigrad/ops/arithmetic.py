@@ -3,7 +3,7 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._tensor_ops import _as_tensor
-from ._common import float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import float_dtype_of, grad_to, grad_to_array, operands, quiet, wrap
 
 
 class Add(Function):
@@ -24,8 +24,8 @@ class Add(Function):
     def backward(ctx, grad):
         g = grad._data
         needs_x, needs_y = ctx.needs_input_grad[:2]
-        gx = grad_to(g, ctx.shapes[0]) if needs_x else None
-        gy = grad_to(g if ctx.alpha == 1 else g * ctx.alpha, ctx.shapes[1]) if needs_y else None
+        gx = grad_to_array(g, ctx.shapes[0]) if needs_x else None
+        gy = grad_to_array(g if ctx.alpha == 1 else g * ctx.alpha, ctx.shapes[1]) if needs_y else None
         return gx, gy, None
 
 
@@ -50,8 +50,8 @@ class Sub(Function):
     def backward(ctx, grad):
         g = grad._data
         needs_x, needs_y = ctx.needs_input_grad[:2]
-        gx = grad_to(g, ctx.shapes[0]) if needs_x else None
-        gy = grad_to(-ctx.alpha * g, ctx.shapes[1]) if needs_y else None
+        gx = grad_to_array(g, ctx.shapes[0]) if needs_x else None
+        gy = grad_to_array(-ctx.alpha * g, ctx.shapes[1]) if needs_y else None
         return gx, gy, None
 
 
@@ -95,8 +95,8 @@ class Mul(Function):
     def backward(ctx, grad):
         y, x = ctx.saved_tensors
         g = grad._data
-        gx = grad_to(g * y._data, ctx.shapes[0]) if y is not None else None
-        gy = grad_to(g * x._data, ctx.shapes[1]) if x is not None else None
+        gx = grad_to_array(g * y._data, ctx.shapes[0]) if y is not None else None
+        gy = grad_to_array(g * x._data, ctx.shapes[1]) if x is not None else None
         return gx, gy
 
 
@@ -124,8 +124,8 @@ class Div(Function):
     def backward(ctx, grad):
         y, x = ctx.saved_tensors
         g, b = grad._data, y._data
-        gx = grad_to(g / b, ctx.shapes[0]) if ctx.needs_input_grad[0] else None
-        gy = grad_to(-g * x._data / (b * b), ctx.shapes[1]) if x is not None else None
+        gx = grad_to_array(g / b, ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+        gy = grad_to_array(-g * x._data / (b * b), ctx.shapes[1]) if x is not None else None
         return gx, gy
 
 
@@ -216,9 +216,9 @@ class PowTensor(Function):
     def backward(ctx, grad):
         y, x, z = ctx.saved_tensors
         g, a, b = grad._data, x._data, y._data
-        gx = grad_to(g * b * a ** (b - 1), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+        gx = grad_to_array(g * b * a ** (b - 1), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
         with np.errstate(divide="ignore", invalid="ignore"):
-            gy = grad_to(g * z._data * np.where(a > 0, np.log(np.where(a > 0, a, 1)), 0), ctx.shapes[1]) \
+            gy = grad_to_array(g * z._data * np.where(a > 0, np.log(np.where(a > 0, a, 1)), 0), ctx.shapes[1]) \
                 if ctx.needs_input_grad[1] else None
         return gx, gy
 

@@ -4,7 +4,7 @@ import numpy as np
 from ..autograd.function import Function
 from .._dtype import bool as bool_
 from .._tensor import Tensor
-from ._common import grad_to, view_of, wrap
+from ._common import grad_to, grad_to_array, view_of, wrap
 
 
 def is_basic_index(index):
@@ -138,7 +138,7 @@ class IndexPut(Function):
         g = grad._data
         gx = np.array(g)            # a copy, and an array even for a 0-d gradient
         gx[ctx.index] = 0
-        return wrap(gx), None, grad_to(g[ctx.index], ctx.v_shape)
+        return wrap(gx), None, grad_to_array(g[ctx.index], ctx.v_shape)
 
 
 class CopySlices(IndexPut):

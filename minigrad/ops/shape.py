@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..autograd.function import Function
-from ._common import dim_index, grad_to, view_of, wrap
+from ._common import dim_index, grad_to, grad_to_array, view_of, wrap
 
 
 class View(Function):
@@ -237,7 +237,7 @@ class Expand(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad_to(grad._data, ctx.shape), None
+        return grad_to_array(grad._data, ctx.shape), None
 
 
 class Clone(Function):

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._dtype import promote, scalar_dtype
-from ._common import broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import broadcast_shapes, float_dtype_of, grad_to, grad_to_array, operands, quiet, wrap
 
 
 class Exp(Function):
@@ -207,7 +207,7 @@ class Where(Function):
     def backward(ctx, grad):
         g = grad._data
         gx, gy = np.where(ctx.cond, g, 0), np.where(ctx.cond, 0, g)
-        return None, grad_to(gx, ctx.shapes[0]), grad_to(gy, ctx.shapes[1])
+        return None, grad_to_array(gx, ctx.shapes[0]), grad_to_array(gy, ctx.shapes[1])
 
 
 class Fill(Function):
@@ -263,7 +263,7 @@ class Copy(Function):
     @staticmethod
     def backward(ctx, grad):
         g = grad._data
-        return wrap(np.zeros_like(g)), wrap(grad_to(g, ctx.src_shape)._data.astype(ctx.src_dtype))
+        return wrap(np.zeros_like(g)), wrap(grad_to_array(g, ctx.src_shape)._data.astype(ctx.src_dtype))
 
 
 Copy._backward_cls.name = lambda self: "torch::autograd::CopyBackwards"
