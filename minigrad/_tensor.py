@@ -290,7 +290,7 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
                 where it defaults to 1. It is the `grad_output` that this tensor's `grad_fn` receives.
             retain_graph: keep the saved tensors so that backward can run through this graph again.
         """
-        from .autograd.engine import backward
+        from .autograd.api import backward
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
 

@@ -1,7 +1,8 @@
 """Autograd: `Function`, the backward engine, grad modes and `gradcheck`. Mirrors `torch.autograd`."""
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: I001 - order matters
 from .function import BackwardCFunction, Function, FunctionCtx
-from .engine import BackwardStep, backward, backward_steps
+from .engine import BackwardStep, backward_steps
+from .api import backward, grad
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
 from . import graph
@@ -21,6 +22,6 @@ class Variable(metaclass=_VariableMeta):
         return data.detach().requires_grad_(requires_grad)
 
 
-__all__ = ["Function", "FunctionCtx", "BackwardCFunction", "backward", "backward_steps", "BackwardStep",
+__all__ = ["Function", "FunctionCtx", "BackwardCFunction", "backward", "grad", "backward_steps", "BackwardStep",
            "gradcheck", "GradcheckError", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "AccumulateGrad", "Node", "graph", "Variable"]

@@ -4,12 +4,11 @@
 stepper widget pulls it one step per click. A node runs once every gradient meant for it has arrived, so a
 diamond or a reused tensor gets the sum of its gradients; there is no recursion, so a 100,000-node chain works.
 """
-import heapq
-
 import numpy as np
 
 from .grad_mode import _State
 from .graph import FREED, AccumulateGrad
+from .ready_queue import ReadyQueue
 
 
 class BackwardStep:
@@ -43,9 +42,82 @@ class BackwardStep:
         return f"<BackwardStep {self.index}: {self.name}>"
 
 
-def _make_grads(tensors, grad_tensors):
+def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None,
+                   accumulate_grad=True):
+    """Run backward from `tensors`, yielding a `BackwardStep` after each node call.
+
+    Args:
+        tensors: the output tensor(s) to differentiate.
+        grad_tensors: d(something)/d(each tensor); may be None for single-element tensors (then 1).
+        retain_graph: keep saved tensors so the graph can be run again (default: the value of create_graph).
+        create_graph: record the backward pass itself, so that the gradients can be differentiated again.
+        inputs: run only what is needed to reach these tensors (`backward(inputs=...)`, `autograd.grad`).
+        accumulate_grad: True adds into `.grad` (`backward`); False captures the gradients of `inputs` and
+            leaves every `.grad` alone (`autograd.grad`): they are the generator's return value.
+
+    Example:
+        >>> for step in backward_steps(loss):
+        ...     print(step.name, step.grad_outputs)
+    """
+    tensors = _as_tuple(tensors)
+    grad_tensors = check_grads(tensors, _as_tuple(grad_tensors) or (None,) * len(tensors))
+    if retain_graph is None:
+        retain_graph = create_graph
+    roots = [_root(i, t) for i, t in enumerate(tensors)]
+    dependencies = _count_dependencies([node for node, _ in roots])
+    plan = None if inputs is None else _Plan(roots, inputs, accumulate_grad)
+    buffers = {}
+    ready = ReadyQueue()
+    for (node, nr), g in zip(roots, grad_tensors):
+        if plan is None or node in plan.execute:
+            _add_to_buffer(buffers, node, nr, g, create_graph)
+    for node, _ in roots:
+        if dependencies[node] == 0 and node not in ready.heap and (plan is None or node in plan.execute):
+            ready.push(node)
+
+    # The loop below is the whole engine. PyTorch's order: of the ready nodes, the one created last runs
+    # first (AccumulateGrad has the highest priority, so .grad fills in as soon as it can).
+    recording = _State.enabled
+    index = 0
+    while ready:
+        node = ready.pop()
+        grads = buffers.pop(node, None) or [None] * (len(node._output_shapes) or 1)
+        _State.enabled = create_graph        # so the backward formulas record a graph only if asked to
+        try:
+            if plan is not None and not plan.visit(node, grads):
+                continue                    # a captured input that nothing else needs: do not run it
+            grads = _run_hooks(node, grads) if node._pre_hooks or node._retained else tuple(grads)
+            if node._node_pre_hooks:
+                grads = node._call_pre_hooks(grads)
+            variable = node.variable if type(node) is AccumulateGrad else None
+            before = variable._grad._detached_copy() if variable is not None and variable._grad is not None else None
+            grad_inputs = node._run_backward(grads)
+            if node._post_hooks:
+                grad_inputs = node._call_post_hooks(grad_inputs, grads)
+        finally:
+            _State.enabled = recording
+        if not retain_graph and node._saved is not None:
+            node._saved = FREED         # free the saved tensors: this graph cannot run again
+        for (next_node, nr), g in zip(node.next_functions, grad_inputs):
+            if next_node is None or (plan is not None and next_node not in plan.execute):
+                continue
+            if g is not None:
+                _add_to_buffer(buffers, next_node, nr, g, create_graph)
+            left = dependencies[next_node] - 1
+            dependencies[next_node] = left
+            if left == 0:
+                ready.push(next_node)
+        yield BackwardStep(index, node, grads, grad_inputs, variable, before,
+                           variable._grad if variable is not None else None)
+        index += 1
+    return None if plan is None else plan.captured
+
+
+def check_grads(tensors, grad_tensors):
     """Check the starting gradients (or create 1 for a scalar), as `torch.autograd.backward` does."""
     from .._tensor import Tensor
+    if len(grad_tensors) < len(tensors):       # extra gradients are ignored, as in PyTorch
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(grad_tensors)} gradients")
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
         if g is None:
@@ -69,80 +141,19 @@ def _as_tuple(x):
     return tuple(x) if isinstance(x, (tuple, list)) else (x,)
 
 
-def backward_steps(tensors, grad_tensors=None, retain_graph=None):
-    """Run backward from `tensors`, yielding a `BackwardStep` after each node call.
+def _root(i, t):
+    if not t.requires_grad:
+        raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+    return (t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0)
 
-    Args:
-        tensors: the output tensor(s) to differentiate.
-        grad_tensors: d(something)/d(each tensor); may be None for single-element tensors (then 1).
-        retain_graph: keep saved tensors so the graph can be run again (default False: free them).
 
-    Example:
-        >>> for step in backward_steps(loss):
-        ...     print(step.name, step.grad_outputs)
-    """
-    tensors = _as_tuple(tensors)
-    given = _as_tuple(grad_tensors) or (None,) * len(tensors)
-    grad_tensors = _make_grads(tensors, given)
-    if len(given) != len(tensors):
-        raise RuntimeError(f"got {len(given)} gradients for {len(tensors)} tensors")
-    roots = []
-    for i, t in enumerate(tensors):
-        if not t.requires_grad:
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-        roots.append((t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0))
-
-    dependencies = _count_dependencies([node for node, _ in roots])
-    buffers = {}
-    for (node, nr), g in zip(roots, grad_tensors):
-        _add_to_buffer(buffers, node, nr, g)
-    ready = []
-    for node, _ in roots:
-        if dependencies[node] == 0 and not any(entry[2] is node for entry in ready):
-            heapq.heappush(ready, (-node._priority, id(node), node))
-
-    # The loop below is the whole engine. PyTorch's order: of the ready nodes, the one created last runs
-    # first (AccumulateGrad has the highest priority, so .grad fills in as soon as it can).
-    recording = _State.enabled
-    index = 0
-    while ready:
-        node = heapq.heappop(ready)[2]
-        grads = buffers.pop(node, None) or [None] * (len(node._output_shapes) or 1)
-        grads = _run_hooks(node, grads) if node._pre_hooks or node._retained else tuple(grads)
-        variable = node.variable if type(node) is AccumulateGrad else None
-        before = variable._grad._detached_copy() if variable is not None and variable._grad is not None else None
-        _State.enabled = False          # backward's own arithmetic is not recorded (no double backward)
+def _run(steps):
+    """Run a `backward_steps` generator to its end and return what it returned."""
+    while True:
         try:
-            grad_inputs = node._run_backward(grads)
-        finally:
-            _State.enabled = recording
-        if not retain_graph and node._saved is not None:
-            node._saved = FREED         # free the saved tensors: this graph cannot run again
-        for (next_node, nr), g in zip(node.next_functions, grad_inputs):
-            if next_node is None:
-                continue
-            if g is not None:
-                _add_to_buffer(buffers, next_node, nr, g)
-            left = dependencies[next_node] - 1
-            dependencies[next_node] = left
-            if left == 0:
-                heapq.heappush(ready, (-next_node._priority, id(next_node), next_node))
-        yield BackwardStep(index, node, grads, grad_inputs, variable, before,
-                           variable._grad if variable is not None else None)
-        index += 1
-
-
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
-    """Compute gradients of `tensors` w.r.t. the graph's leaves, accumulating into their `.grad`.
-
-    Mirrors `torch.autograd.backward`; it runs `backward_steps` to the end.
-    """
-    if create_graph:
-        raise NotImplementedError("minigrad does not support create_graph=True (higher-order gradients).")
-    if inputs is not None:
-        raise NotImplementedError("minigrad does not support the inputs= argument of backward.")
-    for _ in backward_steps(tensors, grad_tensors, retain_graph):
-        pass
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def _count_dependencies(roots):
@@ -161,12 +172,15 @@ def _count_dependencies(roots):
     return dependencies
 
 
-def _add_to_buffer(buffers, node, nr, g):
+def _add_to_buffer(buffers, node, nr, g, create_graph):
     """Keep `g` for output `nr` of `node` until the node runs; gradients for the same output add up."""
     buf = buffers.get(node)
     if buf is None:
         buf = buffers[node] = [None] * (len(node._output_shapes) or 1)
-    buf[nr] = g if buf[nr] is None else _sum(buf[nr], g)
+    if buf[nr] is None:
+        buf[nr] = g
+    else:   # with create_graph the sum is recorded too (grad mode is on then)
+        buf[nr] = buf[nr] + g if create_graph else _sum(buf[nr], g)
 
 
 def _sum(a, b):
@@ -184,8 +198,71 @@ def _run_hooks(node, grads):
                     if result is not None:
                         grads[nr] = result
     if node._retained:
+        recording = _State.enabled          # True during a create_graph pass: the copy is recorded then
         for nr, ref in node._retained.items():
-            t = ref()
-            if t is not None and grads[nr] is not None:
-                t._grad = grads[nr]._detached_copy() if t._grad is None else _sum(t._grad, grads[nr])
+            t, g = ref(), grads[nr]
+            if t is not None and g is not None:
+                if t._grad is None:
+                    t._grad = g.clone() if recording else g._detached_copy()
+                else:
+                    t._grad = t._grad + g if recording else _sum(t._grad, g)
     return tuple(grads)
+
+
+class _Plan:
+    """What a pass with `inputs` runs and captures (PyTorch's `exec_info`).
+
+    Only nodes on a path from the roots to an input run. With `accumulate_grad=False` (`autograd.grad`) the
+    gradient arriving at each input is captured instead of accumulated, and an input's node runs only if
+    another input lies below it.
+    """
+
+    def __init__(self, roots, inputs, accumulate_grad):
+        self.targets = [_input_edge(t, accumulate_grad) for t in inputs]
+        self.captured = [None] * len(inputs)
+        targets = {node for node, _ in self.targets}
+        self.needed = _reaching([node for node, _ in roots], targets if accumulate_grad else set(), targets)
+        self.execute = self.needed | targets if not accumulate_grad else self.needed
+        self.accumulate_grad = accumulate_grad
+
+    def visit(self, node, grads):
+        """Capture the gradients meant for inputs at `node`; return whether the node itself must run."""
+        needed = node in self.needed
+        if not self.accumulate_grad and any(target is node for target, _ in self.targets):
+            if not needed:      # as in PyTorch, a node that will not run still applies its tensor hooks
+                grads = list(_run_hooks(node, grads)) if node._pre_hooks else grads
+            for i, (target, nr) in enumerate(self.targets):
+                if target is node:
+                    self.captured[i] = grads[nr]
+        return needed
+
+
+def _input_edge(t, accumulate_grad):
+    """The node and output number where the gradient for input `t` arrives."""
+    if accumulate_grad:
+        t.retain_grad()         # as in PyTorch: a non-leaf input gets its .grad filled (and errors alike)
+    if not t.requires_grad:
+        raise RuntimeError("One of the differentiated Tensors does not require grad")
+    return (t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0)
+
+
+def _reaching(roots, ends, targets):
+    """The nodes from which some node in `targets` can be reached (the targets in `ends` included)."""
+    parents, seen, stack = {}, set(roots), list(roots)
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            parents.setdefault(child, []).append(node)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    reached = set(ends)
+    stack = [t for t in targets if t in seen]
+    while stack:
+        for parent in parents.get(stack.pop(), ()):
+            if parent not in reached:
+                reached.add(parent)
+                stack.append(parent)
+    return reached

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from .grad_mode import _State
+from ._gradient_checks import check_gradients
 from .graph import FREED, FREED_MESSAGE, Node, SavedTensor
 from .views import refresh_view
 
@@ -74,55 +75,26 @@ class BackwardCFunction(FunctionCtx, Node):
         return self._check_gradients(self._forward_cls.backward(self, *grads))
 
     def _check_gradients(self, grads):
-        """Match backward's results to forward's inputs, as PyTorch's engine does, and keep the tensor ones."""
-        if type(grads) is not tuple:
-            grads = (grads,)
-        inputs = self._inputs
-        if len(grads) != len(inputs):
-            if len(grads) > len(inputs) and all(g is None for g in grads[len(inputs):]):
-                grads = grads[:len(inputs)]          # extra trailing Nones are accepted
-            else:
-                raise RuntimeError(f"function {type(self).__name__} returned an incorrect number of gradients "
-                                   f"(expected {len(inputs)}, got {len(grads)})")
-        checked = []
-        for i, (g, meta) in enumerate(zip(grads, inputs)):
-            if meta is None:                               # a non-tensor input: only None is allowed
-                if g is not None:
-                    self._wrong_gradient(i, g)
-                continue
-            if g is not None:
-                array = getattr(g, "_data", None)
-                if array is None:
-                    self._wrong_gradient(i, g)
-                shape, dtype = meta
-                if array.shape != shape or (array.dtype is not dtype and array.dtype != dtype):
-                    g = self._reshape_gradient(i, g, shape, dtype)
-            checked.append(g)
-        return tuple(checked)
+        return check_gradients(self, grads)
 
-    def _wrong_gradient(self, i, g):
-        if self._inputs[i] is None:
-            raise RuntimeError(f"function {type(self).__name__} returned a gradient different than None at "
-                               f"position {i + 1}, but the corresponding forward input was not a Variable")
-        raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+    def __call__(self, *grad_outputs):
+        if not self._forward_cls._builtin:      # as in PyTorch, only built-in nodes can be called
+            raise TypeError(f"'{type(self).__name__}' object is not callable")
+        return Node.__call__(self, *grad_outputs)
 
-    def _reshape_gradient(self, i, g, shape, dtype):
-        """Sum a broadcast gradient back to its input's shape and cast it to its dtype, or explain why not."""
-        if g._data.shape != shape:
-            if not _expandable(shape, g._data.shape):
-                raise RuntimeError(f"Function {type(self).__name__} returned an invalid gradient at index {i} - "
-                                   f"got {list(g.shape)} but expected shape compatible with {list(shape)}")
-            g = g._sum_to(shape)
-        if g._data.dtype != dtype:
-            g = Tensor._make(g._data.astype(dtype))
-        return g
-
-
-def _expandable(shape, target):
-    """True if a tensor of `shape` broadcasts to `target` (then a gradient of `target` can be summed back)."""
-    if len(shape) > len(target):
-        return False
-    return all(s == t or s == 1 for s, t in zip(reversed(shape), reversed(target)))
+    def __getattr__(self, name):
+        """`_saved_self`, `_saved_result`, `_saved_exponent`, ...: what a built-in node saved, by torch's names."""
+        cls = self._forward_cls
+        key = name[7:] if name.startswith("_saved_") else None
+        if key is not None and key in cls.saved_names:
+            saved = self._saved
+            if saved is FREED:
+                raise RuntimeError(FREED_MESSAGE)
+            s = saved[cls.saved_names.index(key)] if saved else None
+            return None if s is None else s.unpack()
+        if key is not None and key in cls.saved_attrs:
+            return getattr(self, cls.saved_attrs[key])
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
 
 class Function:
@@ -148,6 +120,8 @@ class Function:
     """
 
     node_name = None   # built-in ops set this to PyTorch's node name, e.g. "MulBackward0"
+    saved_names = ()   # built-in ops: torch's names of the saved tensors, in save order (node._saved_self, ...)
+    saved_attrs = {}   # built-in ops: torch's names of other saved values -> the ctx attribute holding them
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -8,6 +8,8 @@ this one structure.
 import itertools
 import re
 
+from .grad_mode import _State
+
 _sequence = itertools.count()
 
 FREED_MESSAGE = (
@@ -71,6 +73,8 @@ class Node:
     _pre_hooks = None        # {output_nr: [hook, ...]} from Tensor.register_hook on this node's outputs
     _retained = None         # {output_nr: tensor} from Tensor.retain_grad
     _output_shapes = ()      # shape and dtype of each output, to materialise missing gradients as zeros
+    _node_pre_hooks = None   # [hook(grad_outputs)] from register_prehook
+    _post_hooks = None       # [hook(grad_inputs, grad_outputs)] from register_hook
 
     def __init__(self):
         self._sequence_nr = self._priority = next(_sequence)
@@ -94,10 +98,42 @@ class Node:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
-    def _release(self):
-        """Free the saved tensors (what `retain_graph=False` does after the node ran)."""
-        if self._saved is not None:
-            self._saved = FREED
+    def __call__(self, *grad_outputs):
+        """Run this node's backward on `grad_outputs` and return its gradients, as calling a torch node does.
+
+        One gradient per entry of `next_functions` (a tensor if there is one, else a tuple; None where none
+        flows). Hooks do not run: they belong to the engine. Grad mode is whatever it is at the call.
+        """
+        grads = self._run_backward(tuple(grad_outputs))
+        return grads[0] if len(grads) == 1 else tuple(grads)
+
+    def register_prehook(self, fn):
+        """Call `fn(grad_outputs)` before this node runs; a non-None result (a tuple) replaces grad_outputs."""
+        if self._node_pre_hooks is None:
+            self._node_pre_hooks = []
+        self._node_pre_hooks.append(fn)
+        return RemovableHandle(self._node_pre_hooks, fn)
+
+    def register_hook(self, fn):
+        """Call `fn(grad_inputs, grad_outputs)` after this node ran; a non-None result replaces grad_inputs."""
+        if self._post_hooks is None:
+            self._post_hooks = []
+        self._post_hooks.append(fn)
+        return RemovableHandle(self._post_hooks, fn)
+
+    def _call_pre_hooks(self, grads):
+        for hook in list(self._node_pre_hooks):
+            result = hook(grads)
+            if result is not None:
+                grads = _hook_result(result, len(grads), hook)
+        return grads
+
+    def _call_post_hooks(self, grad_inputs, grad_outputs):
+        for hook in list(self._post_hooks):
+            result = hook(grad_inputs, grad_outputs)
+            if result is not None:
+                grad_inputs = _hook_result(result, len(grad_inputs), hook)
+        return grad_inputs
 
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"
@@ -123,8 +159,23 @@ class AccumulateGrad(Node):
         leaf = self.variable
         if g is None:
             return ()
-        if leaf._grad is None:
-            leaf._grad = g._detached_copy()
-        else:
-            leaf._grad._accumulate(g)
+        if not _State.enabled:          # a plain backward: copy, then add in place (x.grad keeps its identity)
+            if leaf._grad is None:
+                leaf._grad = g._detached_copy()
+            else:
+                leaf._grad._accumulate(g)
+        elif leaf._grad is None:        # create_graph=True: as in PyTorch, a recorded copy (CopyBackwards) ...
+            leaf._grad = g._detached_copy().copy_(g)
+        else:                           # ... and a new, recorded sum
+            leaf._grad = leaf._grad + g
         return ()
+
+
+def _hook_result(result, expected, hook):
+    """Check what a node hook returned, with PyTorch's errors."""
+    if type(result) is not tuple:
+        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+    if len(result) != expected:
+        raise RuntimeError(f"hook '{getattr(hook, '__name__', hook)}' has returned an incorrect number of values "
+                           f"(got {len(result)}, but expected {expected})")
+    return result
