@@ -249,8 +249,8 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
             self._grad_accumulator = AccumulateGrad(self)
         return self._grad_accumulator
 
-    def _sum_to(self, shape):
-        return Tensor._make(sum_to(self._data, shape))
+    def _accumulator_if_leaf(self):
+        return self._accumulator() if self.grad_fn is None and self._requires_grad else None
 
     @property
     def retains_grad(self):

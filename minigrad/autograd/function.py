@@ -11,6 +11,7 @@ import numpy as np
 from .grad_mode import _State
 from ._gradient_checks import check_gradients
 from .graph import FREED, FREED_MESSAGE, Node, SavedTensor
+from .once_differentiable import once_differentiable  # noqa: F401  (torch.autograd.function has it too)
 from .views import refresh_view
 
 

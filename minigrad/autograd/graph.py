@@ -36,7 +36,7 @@ class RemovableHandle:
 class SavedTensor:
     """One tensor saved for backward, with the version it had when saved (to detect later in-place changes)."""
 
-    __slots__ = ("tensor", "version", "grad_fn", "output_nr")
+    __slots__ = ("tensor", "version", "grad_fn", "output_nr", "unpack_hook", "original")
 
     def __init__(self, tensor, owner):
         self.tensor = tensor
@@ -44,8 +44,15 @@ class SavedTensor:
         # name the node that produced it, for the error message; a saved output names its own node
         self.grad_fn = owner if tensor.grad_fn is owner else None
         self.output_nr = tensor._output_nr
+        self.unpack_hook = None
+        if _saved_tensors_hooks:
+            pack, self.unpack_hook = _saved_tensors_hooks[-1]
+            self.original = (tensor.grad_fn, tensor._output_nr, tensor._requires_grad and tensor._accumulator_if_leaf())
+            self.tensor = pack(tensor)
 
     def unpack(self):
+        if self.unpack_hook is not None:
+            return self._unpack_with_hook()
         t = self.tensor
         if (t._vc[0] if t._vc is not None else 0) != self.version:    # t._version, without a property call
             producer = self.grad_fn or t.grad_fn
@@ -58,6 +65,47 @@ class SavedTensor:
                 f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed to "
                 "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
         return t
+
+    def _unpack_with_hook(self):
+        """What `unpack(pack(t))` gave, back in the graph where t was (as in PyTorch: no version check then)."""
+        data = self.unpack_hook(self.tensor)
+        if not hasattr(data, "_data"):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
+                            f"{type(data).__name__}")
+        grad_fn, output_nr, accumulator = self.original
+        if grad_fn is None and accumulator is False:
+            return data
+        t = data.detach()
+        t._requires_grad, t.grad_fn, t._output_nr = True, grad_fn, output_nr
+        if grad_fn is None:
+            t._grad_accumulator = accumulator
+        return t
+
+
+_saved_tensors_hooks = []      # the (pack, unpack) pairs of the active `saved_tensors_hooks`, innermost last
+
+
+class saved_tensors_hooks:
+    """Context manager: tensors saved for backward inside it go through `pack_hook`, and `unpack_hook` when used.
+
+    Mirrors `torch.autograd.graph.saved_tensors_hooks`. `pack_hook(tensor)` may return anything;
+    `unpack_hook(packed)` must return a tensor with the original's values.
+
+    Example:
+        >>> with torch.autograd.graph.saved_tensors_hooks(lambda t: t.numpy().copy(), torch.from_numpy):
+        ...     y = x.exp()             # ExpBackward0 saves its result through pack_hook
+    """
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self):
+        _saved_tensors_hooks.append((self.pack_hook, self.unpack_hook))
+        return self
+
+    def __exit__(self, *exc):
+        _saved_tensors_hooks.pop()
+        return False
 
 
 class Node:
