@@ -106,8 +106,12 @@ def _number(v):
 
 
 def tensor_text(t, small=SMALL):
-    """Describe a tensor in a few characters: its values when small, else its shape; None prints as None."""
+    """Describe a tensor in a few characters: its values when small, else its shape; None prints as None.
+
+    A gradient computed with create_graph=True has a grad_fn of its own: it is named, as torch's repr names it.
+    """
     if t is None:
         return "None"
     values = values_text(t, small)
-    return values if values is not None else f"tensor of shape {shape_text(t)}"
+    text = values if values is not None else f"tensor of shape {shape_text(t)}"
+    return text if t.grad_fn is None else f"{text} (grad_fn={t.grad_fn.name()})"

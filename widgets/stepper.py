@@ -39,6 +39,8 @@ class BackwardStepper(Stepping, w.VBox):
         tensor: the output to differentiate (e.g. a loss).
         gradient: d(something)/d(tensor), needed when `tensor` has more than one element, as for `.backward()`.
         retain_graph: keep the saved tensors after the last step (default False, as `.backward()`).
+        create_graph: record the backward pass itself, as `.backward(create_graph=True)` does: the gradients
+            on the edges then have a grad_fn of their own (shown) and can be differentiated again.
         names, **named: names for tensors in the picture, as in `draw_graph` (`a=a` or `names={"a": a}`).
         show_values, show_saved, max_nodes: drawing options, as in `draw_graph`.
 
@@ -53,7 +55,7 @@ class BackwardStepper(Stepping, w.VBox):
     """
 
     def __init__(self, tensor, gradient=None, retain_graph=False, names=None, show_values=True,
-                 show_saved=True, max_nodes=300, **named):
+                 show_saved=True, max_nodes=300, create_graph=False, **named):
         check_tensor(tensor, "BackwardStepper")
         check_graph(tensor, "BackwardStepper")
         _check_gradient(tensor, gradient)
@@ -62,7 +64,8 @@ class BackwardStepper(Stepping, w.VBox):
         if any(n._saved is FREED for n in nodes):
             raise InputValueError(f"BackwardStepper: this graph was already used by a backward pass that freed "
                                   f"it. {FREED_MESSAGE}")
-        self.tensor, self.gradient, self.retain_graph = tensor, gradient, bool(retain_graph)
+        self.tensor, self.gradient, self.create_graph = tensor, gradient, bool(create_graph)
+        self.retain_graph = bool(retain_graph) or self.create_graph     # as in backward(): create_graph retains
         self.options = {"show_values": show_values, "show_saved": show_saved, "max_nodes": max_nodes}
         # each node runs exactly once in a backward pass, so the graph's size is the number of steps
         self.total = max(len(nodes), 1)
@@ -146,7 +149,7 @@ class BackwardStepper(Stepping, w.VBox):
             if not self.retain_graph and before >= self.total - 1:
                 return self._final_pass()
             if self._generator is None:
-                self._generator = backward_steps(self.tensor, self.gradient, retain_graph=True)
+                self._generator = backward_steps(self.tensor, self.gradient, True, self.create_graph)
             return self._pull(self._generator)
         except Exception:
             self._rewind(before)     # an error inside backward ends the generator: rebuild the last good state
@@ -155,7 +158,7 @@ class BackwardStepper(Stepping, w.VBox):
     def _rewind(self, n):
         self._restart()
         try:
-            self._generator = backward_steps(self.tensor, self.gradient, retain_graph=True)
+            self._generator = backward_steps(self.tensor, self.gradient, True, self.create_graph)
             while self.position < n and self._pull(self._generator) is not None:
                 pass
         except Exception:  # noqa: BLE001 - cannot replay (e.g. the graph got freed): start from scratch
@@ -178,7 +181,7 @@ class BackwardStepper(Stepping, w.VBox):
     def _final_pass(self):
         """Replay the whole pass with retain_graph=False: the graph ends as `.backward()` leaves it."""
         self._restart()
-        generator = backward_steps(self.tensor, self.gradient, retain_graph=False)
+        generator = backward_steps(self.tensor, self.gradient, False, self.create_graph)
         while self._pull(generator) is not None:
             pass
         self.freed = True
