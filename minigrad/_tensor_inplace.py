@@ -4,11 +4,13 @@ Each in-place change runs the op out of place, writes the result into the tensor
 version counter (so saved copies of it are detected as stale) and, when recorded, makes the op's node the
 tensor's new `grad_fn`.
 """
+import warnings
+
 import numpy as np
 
 from . import _dtype
 from .autograd.grad_mode import _State
-from .autograd.views import AsStrided, CopySlices, locate, refresh_view, refresh_views
+from .autograd.views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 
 
 class TensorInPlace:
@@ -87,6 +89,9 @@ class TensorInPlace:
 
     def _inplace(self, op, *args):
         self._check_inplace()
+        if 0 in self._data.strides and op not in (unary.Fill, unary.Zero) and _overlaps_itself(self._data):
+            raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                               "single memory location. Please clone() the tensor before performing the operation.")
         for a in args:
             if isinstance(a, Tensor) and a is not self and _partly_overlap(a._data, self._data):
                 raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to "
@@ -96,11 +101,12 @@ class TensorInPlace:
         node = result.grad_fn
         if node is not None and node._saved:
             # the op saved this tensor as its first input, which is about to change: like PyTorch, keep its
-            # original value. Saved as another input too (`a.mul_(a)`), it fails the version check, as in PyTorch.
+            # original value, as a recorded clone so that double backward reaches its history. Saved as another
+            # input too (`a.mul_(a)`), it fails the version check, as in PyTorch.
             saved = list(node._saved)
             k = next((k for k, s in enumerate(saved) if s is not None and s.tensor is self), None)
             if k is not None:
-                saved[k] = SavedTensor(self._detached_copy(), node)
+                saved[k] = SavedTensor(self.clone(), node)
                 node._saved = saved
         return self._write(result)
 
@@ -114,6 +120,8 @@ class TensorInPlace:
                                "operation.")
         self._check_inplace()
         index = _plain_index(index)
+        if not basic and 0 in self._data.strides and _overlaps_itself(self._data):
+            _warn_expanded_write(index)
         if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
             value = _setitem_value(self, index, _as_tensor(value, self), basic)
             self._write((CopySlices if basic else IndexPut).apply(self, index, value))
@@ -172,11 +180,27 @@ def _write_through_view(view, result):
     base_meta, view_meta = (base._data.shape, base._data.dtype), (view._data.shape, view._data.dtype)
     copy = CopySlices(base_edge, result.grad_fn, where, base_meta)
     base.grad_fn, base._output_nr, base._requires_grad = copy, 0, True
-    view.grad_fn = AsStrided((copy, 0), where, view_meta, base_meta)
+    view.grad_fn = AsStridedBackward0((copy, 0), where, view_meta, base_meta)
     view._output_nr, view._requires_grad = 0, True
     view._base_grad_fn = copy                 # the view is up to date with its base again
     refresh_views(base, skip=view)            # and so are the base's other views
     return view
+
+
+def _warn_expanded_write(index):
+    """Torch still writes through an advanced index into an expanded tensor, with these warnings."""
+    warnings.warn("Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing "
+                  "this operation. This also applies to advanced indexing e.g. tensor[indices] = tensor",
+                  UserWarning, stacklevel=3)
+    if isinstance(index, np.ndarray) and index.dtype == np.bool_:
+        warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+                      "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar",
+                      UserWarning, stacklevel=3)
+
+
+def _overlaps_itself(a):
+    """True if several positions of `a` share memory (an expanded tensor: stride 0 along a dim of size > 1)."""
+    return any(stride == 0 and n > 1 for stride, n in zip(a.strides, a.shape))
 
 
 def _partly_overlap(a, b):

@@ -105,8 +105,8 @@ class TensorOps:
 
     # ---- comparisons give bool tensors and are never recorded ----------------------------------------------
     def _compare(self, other, op):
-        from .ops._common import operands, wrap
-        return wrap(op(*operands(self, _as_tensor(other, self))))
+        from .ops._common import operands
+        return Tensor._make(np.asarray(op(*operands(self, _as_tensor(other, self)))))
 
     def __lt__(self, other):
         return self._compare(other, np.less)
@@ -173,15 +173,12 @@ class TensorOps:
         return _ReturnType("min", *reduction.MinDim.apply(self, dim, keepdim))
 
     def argmax(self, dim=None, keepdim=False):
-        from .ops._common import wrap
-        a = self._data
-        if dim is None:
-            return wrap(np.int64(a.argmax()))
-        idx = a.argmax(axis=dim)
-        return wrap(np.expand_dims(idx, dim) if keepdim else idx)
+        """Return the index of the largest value (of the flattened tensor, or along `dim`), as int64."""
+        return _arg(self, np.argmax, dim, keepdim)
 
     def argmin(self, dim=None, keepdim=False):
-        return (-self.detach()).argmax(dim, keepdim)
+        """Return the index of the smallest value (of the flattened tensor, or along `dim`), as int64."""
+        return _arg(self, np.argmin, dim, keepdim)
 
     def sort(self, dim=-1, descending=False):
         return _ReturnType("sort", *reduction.Sort.apply(self, dim, descending))
@@ -202,6 +199,19 @@ class TensorOps:
     def matmul(self, other):
         """Dispatch on dimensions as PyTorch does: dot, mv, mm, a folded mm/mv, or bmm (see `ops/linalg.py`)."""
         return linalg.matmul(self, other)
+
+
+def _arg(t, find, dim, keepdim):
+    """argmax/argmin: int64 on every platform (numpy's own index type is int32 on Windows and 32-bit builds)."""
+    from .ops._common import dim_index
+    a = t._data
+    if dim is None:
+        idx = find(a)
+        return Tensor._make(np.full((1,) * a.ndim, idx, np.int64) if keepdim else np.asarray(idx, np.int64))
+    dim = dim_index(dim, a.ndim)
+    idx = find(a, axis=dim) if a.ndim else np.zeros((), np.int64)
+    idx = idx.astype(np.int64, copy=False)
+    return Tensor._make(np.expand_dims(idx, dim) if keepdim and a.ndim else idx)
 
 
 def _as_tensor(value, like):

@@ -70,6 +70,10 @@ class TensorShape:
     def expand(self, *sizes):
         return shape.Expand.apply(self, _shape_arg(sizes))
 
+    def repeat(self, *repeats):
+        """Return this tensor tiled `repeats[i]` times along dim i (a copy, unlike `expand`)."""
+        return tiling.Repeat.apply(self, _shape_arg(repeats))
+
     def expand_as(self, other):
         return self.expand(other.shape)
 
@@ -83,6 +87,7 @@ class TensorShape:
         lead = len(shape) - len(size)
         if lead < 0 or any(s != 1 and s != n for s, n in zip(size, shape[lead:])):
             raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
+        # as ATen's sum_to: one sum keeping dims, then a view dropping the leading ones (same nodes as torch)
         dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(size) if s == 1 and shape[lead + i] != 1)
         if not dims:
             return self
@@ -166,6 +171,6 @@ def _dims_indexed(item):
 
 def _load_ops():
     """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global shape, indexing, Tensor
+    global shape, indexing, tiling, Tensor
     from ._tensor import Tensor  # noqa: F811
-    from .ops import indexing, shape  # noqa: F811
+    from .ops import indexing, shape, tiling  # noqa: F811

@@ -1,10 +1,11 @@
-"""In-place changes through a view: the two nodes PyTorch records for them, `CopySlices` and `AsStrided`.
+"""In-place changes through a view: the two nodes PyTorch records, `CopySlices` and `AsStridedBackward0`.
 
 `x = a * 1; v = x[0]; v.mul_(2)` changes `x` too, so `x`'s history must change: its new `grad_fn` is a
 `CopySlices` node that wraps the in-place op's node (here `MulBackward0`) and applies it to the viewed part of
 the gradient only. `v`'s new `grad_fn` is an `AsStridedBackward0` node that reads `v` back out of the new `x`.
 Where the view sits inside its base is kept as (offset, shape, strides) in elements, so the same positions can
-be found in any gradient array of the base's shape.
+be found in any gradient array of the base's shape. Both nodes compute with the differentiable ops of
+`ops/strided.py`, so their gradients can be differentiated again.
 """
 import numpy as np
 
@@ -54,35 +55,34 @@ class CopySlices(Node):
     _saved = property(lambda self: self.fn._saved, lambda self, value: setattr(self.fn, "_saved", value))
 
     def _run_backward(self, grads):
+        from ..ops.strided import AsStridedGather, AsStridedScatter
         (g,) = grads
         shape, dtype = self._output_shapes[0]
-        grad_base = np.zeros(shape, dtype) if g is None else g._data.copy()
-        part = located(grad_base, self.where)
-        result = self.fn._run_backward((_tensor(part.copy()),))
+        grad_base = _tensor(np.zeros(shape, dtype)) if g is None else g
+        result = self.fn._run_backward((AsStridedGather.apply(grad_base, self.where),))
         # the op's gradient for the view's old values goes back into the base's gradient, at the view's place
-        part[...] = 0 if result[0] is None else result[0]._data
-        return (_tensor(grad_base),) + tuple(result[1:])
+        part = _tensor(np.zeros(self.where[1], dtype)) if result[0] is None else result[0]
+        return (AsStridedScatter.apply(grad_base, part, self.where),) + tuple(result[1:])
 
 
-class AsStrided(Node):
+class AsStridedBackward0(Node):
     """The view's node after that change: the view read back out of its (new) base."""
+
+    saved_attrs = {"size": "size", "stride": "stride", "storage_offset": "storage_offset"}
 
     def __init__(self, base_edge, where, view_meta, base_meta):
         super().__init__()
         self.where, self._base_meta = where, base_meta
+        self.storage_offset, self.size, self.stride = where
         self.next_functions = (base_edge,)
         self._output_shapes = (view_meta,)
 
-    def name(self):
-        return "AsStridedBackward0"
-
     def _run_backward(self, grads):
+        from ..ops.strided import AsStridedScatter
         (g,) = grads
         shape, dtype = self._base_meta
-        grad_base = np.zeros(shape, dtype)
-        if g is not None:
-            located(grad_base, self.where)[...] = g._data
-        return (_tensor(grad_base),)
+        zeros = _tensor(np.zeros(shape, dtype))
+        return (zeros if g is None else AsStridedScatter.apply(zeros, g, self.where),)
 
 
 def refresh_view(view):
@@ -95,7 +95,7 @@ def refresh_view(view):
     if base.grad_fn is None or where is None:
         raise RuntimeError(STALE_VIEW)
     meta = (view._data.shape, view._data.dtype), (base._data.shape, base._data.dtype)
-    view.grad_fn = AsStrided((base.grad_fn, base._output_nr), where, *meta)
+    view.grad_fn = AsStridedBackward0((base.grad_fn, base._output_nr), where, *meta)
     view._output_nr, view._requires_grad, view._base_grad_fn = 0, True, base.grad_fn
 
 

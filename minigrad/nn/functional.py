@@ -50,11 +50,12 @@ def _softmax_dim(name, ndim):
     return 0 if ndim in (0, 1, 3) else 1
 
 
-def _wrap_dim(dim, ndim):
+def _check_dim(dim, ndim):
+    """Return `dim` as given (nodes save it so, as in PyTorch), or raise PyTorch's IndexError."""
     n = max(ndim, 1)
     if not -n <= dim < n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
-    return dim % n
+    return dim
 
 
 def _as_dtype(input, dtype):
@@ -65,14 +66,14 @@ def softmax(input, dim=None, dtype=None):
     """exp(x) / sum(exp(x)) along `dim`: each slice becomes probabilities. Mirrors `torch.nn.functional.softmax`."""
     if dim is None:
         dim = _softmax_dim("softmax", input.dim())
-    return Softmax.apply(_as_dtype(input, dtype), _wrap_dim(dim, input.dim()))
+    return Softmax.apply(_as_dtype(input, dtype), _check_dim(dim, input.dim()))
 
 
 def log_softmax(input, dim=None, dtype=None):
     """log(softmax(x)) along `dim`, computed stably as x - max - log(sum(exp(x - max)))."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim())
-    return LogSoftmax.apply(_as_dtype(input, dtype), _wrap_dim(dim, input.dim()))
+    return LogSoftmax.apply(_as_dtype(input, dtype), _check_dim(dim, input.dim()))
 
 
 def _check_reduction(reduction):

@@ -3,12 +3,14 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._tensor_ops import _as_tensor
-from ._common import float_dtype_of, grad_to, grad_to_array, operands, quiet, wrap
+from ._common import float_dtype_of, grad_to, operands, quiet, wrap
+from .unary import Log, Where
 
 
 class Add(Function):
     """z = x + alpha * y;  dz/dx = 1,  dz/dy = alpha"""
     node_name = "AddBackward0"
+    saved_attrs = {"alpha": "alpha"}
 
     @staticmethod
     def forward(x, y, alpha=1):
@@ -22,16 +24,16 @@ class Add(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        g = grad._data
         needs_x, needs_y = ctx.needs_input_grad[:2]
-        gx = grad_to_array(g, ctx.shapes[0]) if needs_x else None
-        gy = grad_to_array(g if ctx.alpha == 1 else g * ctx.alpha, ctx.shapes[1]) if needs_y else None
+        gx = grad_to(grad, ctx.shapes[0]) if needs_x else None
+        gy = grad_to(grad if ctx.alpha == 1 else grad * ctx.alpha, ctx.shapes[1]) if needs_y else None
         return gx, gy, None
 
 
 class Sub(Function):
     """z = x - alpha * y;  dz/dx = 1,  dz/dy = -alpha"""
     node_name = "SubBackward0"
+    saved_attrs = {"alpha": "alpha"}
 
     @staticmethod
     def forward(x, y, alpha=1):
@@ -48,16 +50,16 @@ class Sub(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        g = grad._data
         needs_x, needs_y = ctx.needs_input_grad[:2]
-        gx = grad_to_array(g, ctx.shapes[0]) if needs_x else None
-        gy = grad_to_array(-ctx.alpha * g, ctx.shapes[1]) if needs_y else None
+        gx = grad_to(grad, ctx.shapes[0]) if needs_x else None
+        gy = grad_to(Neg.apply(grad) if ctx.alpha == 1 else grad * -ctx.alpha, ctx.shapes[1]) if needs_y else None
         return gx, gy, None
 
 
 class Rsub(Function):
     """z = c - x  (c a Python number, so the node has one edge, to x);  dz/dx = -1"""
     node_name = "RsubBackward1"
+    saved_attrs = {"alpha": "alpha"}
 
     @staticmethod
     def forward(x, c):
@@ -66,16 +68,17 @@ class Rsub(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        pass
+        ctx.alpha = 1           # PyTorch's rsub takes an alpha too; `c - x` has alpha 1
 
     @staticmethod
     def backward(ctx, grad):
-        return wrap(-grad._data), None
+        return Neg.apply(grad), None
 
 
 class Mul(Function):
     """z = x * y;  dz/dx = y,  dz/dy = x"""
     node_name = "MulBackward0"
+    saved_names = ("other", "self")
 
     @staticmethod
     def forward(x, y):
@@ -94,15 +97,15 @@ class Mul(Function):
     @staticmethod
     def backward(ctx, grad):
         y, x = ctx.saved_tensors
-        g = grad._data
-        gx = grad_to_array(g * y._data, ctx.shapes[0]) if y is not None else None
-        gy = grad_to_array(g * x._data, ctx.shapes[1]) if x is not None else None
+        gx = grad_to(grad * y, ctx.shapes[0]) if y is not None else None
+        gy = grad_to(grad * x, ctx.shapes[1]) if x is not None else None
         return gx, gy
 
 
 class Div(Function):
     """z = x / y;  dz/dx = 1 / y,  dz/dy = -x / y**2"""
     node_name = "DivBackward0"
+    saved_names = ("other", "self")
 
     @staticmethod
     def forward(x, y):
@@ -123,15 +126,16 @@ class Div(Function):
     @staticmethod
     def backward(ctx, grad):
         y, x = ctx.saved_tensors
-        g, b = grad._data, y._data
-        gx = grad_to_array(g / b, ctx.shapes[0]) if ctx.needs_input_grad[0] else None
-        gy = grad_to_array(-g * x._data / (b * b), ctx.shapes[1]) if x is not None else None
+        gx = grad_to(grad / y, ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+        # x / y / y, as PyTorch computes it, overflows later than x / (y * y)
+        gy = grad_to(-grad * (x / y / y), ctx.shapes[1]) if x is not None else None
         return gx, gy
 
 
 class Reciprocal(Function):
     """z = 1 / x;  dz/dx = -z**2"""
     node_name = "ReciprocalBackward0"
+    saved_names = ("result",)
 
     @staticmethod
     def forward(x):
@@ -144,7 +148,7 @@ class Reciprocal(Function):
     @staticmethod
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        return wrap(-grad._data * z._data * z._data)
+        return -grad * (z * z)
 
 
 class Neg(Function):
@@ -164,12 +168,14 @@ class Neg(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return wrap(-grad._data)
+        return Neg.apply(grad)
 
 
 class Pow(Function):
     """z = x ** p  (p a Python number);  dz/dx = p * x ** (p - 1)"""
     node_name = "PowBackward0"
+    saved_names = ("self",)
+    saved_attrs = {"exponent": "p"}
 
     @staticmethod
     @quiet
@@ -190,13 +196,16 @@ class Pow(Function):
     @quiet
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        p, a = ctx.p, x._data
-        return wrap(grad._data * (p * a ** (p - 1) if p != 0 else np.zeros_like(a))), None
+        p = ctx.p
+        if p == 0:
+            return wrap(np.zeros_like(x._data)), None      # a constant, as PyTorch's zeros_like
+        return grad * (p * x ** (p - 1)), None
 
 
 class PowTensor(Function):
     """z = x ** y;  dz/dx = y * x ** (y - 1),  dz/dy = z * log(x)"""
     node_name = "PowBackward1"
+    saved_names = ("exponent", "self", "result")
 
     @staticmethod
     @quiet
@@ -215,17 +224,23 @@ class PowTensor(Function):
     @quiet
     def backward(ctx, grad):
         y, x, z = ctx.saved_tensors
-        g, a, b = grad._data, x._data, y._data
-        gx = grad_to_array(g * b * a ** (b - 1), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
-        with np.errstate(divide="ignore", invalid="ignore"):
-            gy = grad_to_array(g * z._data * np.where(a > 0, np.log(np.where(a > 0, a, 1)), 0), ctx.shapes[1]) \
-                if ctx.needs_input_grad[1] else None
+        zero = _as_tensor(0, grad)
+        gx = gy = None
+        # the masks are PyTorch's: y = 0 gives dz/dx = 0 even at x = 0 (not 0 * inf), and x = 0 with y >= 0
+        # gives dz/dy = 0 (not 0 * -inf); a negative x gives log(x) = nan, as in PyTorch
+        if ctx.needs_input_grad[0]:
+            gx = grad_to(Where.apply(y._data == 0, zero, grad * (y * x ** (y - 1))), ctx.shapes[0])
+        if ctx.needs_input_grad[1]:
+            at_zero = np.logical_and(x._data == 0, y._data >= 0)
+            gy = grad_to(grad * Where.apply(at_zero, zero, z * Log.apply(x)), ctx.shapes[1])
         return gx, gy
 
 
 class RPow(Function):
     """z = c ** x  (c a Python number, so the node has one edge, to x);  dz/dx = z * log(c)"""
     node_name = "PowBackward2"
+    saved_names = ("result",)
+    saved_attrs = {"self": "c"}
 
     @staticmethod
     @quiet
@@ -242,4 +257,9 @@ class RPow(Function):
     @quiet
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        return wrap(grad._data * z._data * np.log(ctx.c)), None
+        c = ctx.c
+        dz = z * float(np.log(c))
+        if c == 0:
+            # PyTorch's mask: 0 ** x has dz/dx = 0 where x >= 0, which is where z (0 or 1) is at most 1
+            dz = Where.apply(z._data <= 1, _as_tensor(0, grad), dz)
+        return grad * dz, None

@@ -1,10 +1,17 @@
-"""Reading and writing parts of a tensor: select, slice, advanced (index/mask) reads, and index_put writes."""
+"""Reading and writing parts of a tensor: select, slice, advanced (index/mask) reads, and index_put writes.
+
+The backward of a read puts the gradient into zeros at the read places; each of those scatters is an op too
+(`SelectBackward`, `SliceBackward`, `IndexBackward`) whose own backward is the read again, so gradients of
+gradients work.
+"""
 import numpy as np
 
 from ..autograd.function import Function
 from .._dtype import bool as bool_
 from .._tensor import Tensor
-from ._common import grad_to, grad_to_array, view_of, wrap
+from ._common import grad_to, view_of, wrap
+
+INT64_MAX = 2**63 - 1       # torch saves an open slice end as this
 
 
 def is_basic_index(index):
@@ -52,6 +59,7 @@ def check_index(shape, index):
 class Select(Function):
     """z = x[..., i, ...] along `dim` (a view);  dz/dx = the gradient placed at i, zeros elsewhere"""
     node_name = "SelectBackward0"
+    saved_attrs = {"dim": "dim", "index": "i", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x, dim, i):
@@ -69,14 +77,33 @@ class Select(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        out = np.zeros(ctx.shape, grad._data.dtype)
-        out[(slice(None),) * ctx.dim + (ctx.i,)] = grad._data
-        return wrap(out), None, None
+        return SelectBackward.apply(grad, ctx.shape, ctx.dim, ctx.i), None, None
+
+
+class SelectBackward(Function):
+    """z = zeros of `shape` with z[..., i, ...] = g along `dim` (torch's select_backward);  dz/dg = select again"""
+    node_name = "SelectBackwardBackward0"
+    saved_attrs = {"dim": "dim", "index": "i"}
+
+    @staticmethod
+    def forward(g, shape, dim, i):
+        out = np.zeros(shape, g._data.dtype)
+        out[(slice(None),) * dim + (i,)] = g._data
+        return wrap(out)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, _, ctx.dim, ctx.i = inputs
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Select.apply(grad, ctx.dim, ctx.i), None, None, None
 
 
 class Slice(Function):
     """z = x[start:stop:step] along `dim` (a view);  dz/dx = the gradient placed in that slice"""
     node_name = "SliceBackward0"
+    saved_attrs = {"dim": "dim", "start": "start", "end": "end", "step": "step", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x, dim, s):
@@ -86,19 +113,48 @@ class Slice(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        x, ctx.dim, ctx.s = inputs
+        x, dim, s = inputs
         ctx.shape = x._data.shape
+        save_slice(ctx, dim, s)
 
     @staticmethod
     def backward(ctx, grad):
-        out = np.zeros(ctx.shape, grad._data.dtype)
-        out[(slice(None),) * ctx.dim + (ctx.s,)] = grad._data
-        return wrap(out), None, None
+        return SliceBackward.apply(grad, ctx.shape, ctx.dim, ctx.s), None, None
+
+
+class SliceBackward(Function):
+    """z = zeros of `shape` with the slice s along `dim` set to g (torch's slice_backward);  dz/dg = slice again"""
+    node_name = "SliceBackwardBackward0"
+    saved_attrs = {"dim": "dim", "start": "start", "end": "end", "step": "step"}
+
+    @staticmethod
+    def forward(g, shape, dim, s):
+        out = np.zeros(shape, g._data.dtype)
+        out[(slice(None),) * dim + (s,)] = g._data
+        return wrap(out)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, _, dim, s = inputs
+        save_slice(ctx, dim, s)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Slice.apply(grad, ctx.dim, ctx.s), None, None, None
+
+
+def save_slice(ctx, dim, s):
+    """Keep the slice for backward, and its parts as torch shows them: an open slice is 0, INT64_MAX, 1."""
+    ctx.dim, ctx.s = dim, s
+    ctx.start = 0 if s.start is None else s.start
+    ctx.end = INT64_MAX if s.stop is None else s.stop
+    ctx.step = 1 if s.step is None else s.step
 
 
 class Index(Function):
     """z = x[index] with integer-array or boolean-mask indexing (a copy);  dz/dx = the gradient scattered back"""
     node_name = "IndexBackward0"
+    saved_attrs = {"indices": "indices", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x, index):
@@ -108,18 +164,58 @@ class Index(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, ctx.index = inputs
-        ctx.shape = x._data.shape
+        ctx.shape, ctx.indices = x._data.shape, torch_indices(ctx.index, x.dim())
 
     @staticmethod
     def backward(ctx, grad):
-        out = np.zeros(ctx.shape, grad._data.dtype)
-        np.add.at(out, ctx.index, grad._data)     # add, not assign: an index may repeat
-        return wrap(out), None
+        return IndexBackward.apply(grad, ctx.shape, ctx.index), None
+
+
+class IndexBackward(Function):
+    """z = zeros of `shape` with g added at z[index] (index's backward: torch records `zeros.index_put_(index, g,
+    accumulate=True)` as IndexPutImplBackward0);  dz/dg = the gradient read at index again"""
+    node_name = "IndexPutImplBackward0"
+    saved_attrs = {"accumulate": "accumulate", "indices": "indices"}
+
+    @staticmethod
+    def forward(g, shape, index):
+        out = np.zeros(shape, g._data.dtype)
+        np.add.at(out, index, g._data)     # add, not assign: an index may repeat
+        return wrap(out)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, shape, ctx.index = inputs
+        ctx.accumulate, ctx.indices = True, torch_indices(ctx.index, len(shape))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Index.apply(grad, ctx.index), None, None
+
+
+def torch_indices(index, ndim):
+    """Return the index as torch saves it (`_saved_indices`): a tensor per indexed dim, None for a whole dim (`:`,
+    `...`), trailing Nones left off."""
+    items = index if isinstance(index, tuple) else (index,)
+    out = []
+    for item in items:
+        if item is Ellipsis:
+            used = sum(np.ndim(i) if np.asarray(i).dtype.kind == "b" else 1 for i in items
+                       if i is not Ellipsis and i is not None)
+            out += [None] * (ndim - used)
+        elif isinstance(item, slice):
+            out.append(None)
+        elif item is not None:
+            out.append(wrap(np.asarray(item)))
+    while out and out[-1] is None:
+        out.pop()
+    return tuple(out)
 
 
 class IndexPut(Function):
     """z = x with z[index] = v;  dz/dx = the gradient with the overwritten places zeroed,  dz/dv = its part there"""
     node_name = "IndexPutBackward0"
+    saved_attrs = {"accumulate": "accumulate", "indices": "indices"}
 
     @staticmethod
     def forward(x, index, v):
@@ -132,18 +228,26 @@ class IndexPut(Function):
     def setup_context(ctx, inputs, output):
         x, ctx.index, v = inputs
         ctx.v_shape = v._data.shape
+        ctx.accumulate, ctx.indices = False, torch_indices(ctx.index, x.dim())
 
     @staticmethod
     def backward(ctx, grad):
-        g = grad._data
-        gx = np.array(g)            # a copy, and an array even for a 0-d gradient
-        gx[ctx.index] = 0
-        return wrap(gx), None, grad_to_array(g[ctx.index], ctx.v_shape)
+        needs_x, _, needs_v = ctx.needs_input_grad
+        # torch's `grad.index_put(index, 0)`: the overwritten places got nothing from x
+        gx = IndexPut.apply(grad, ctx.index, wrap(np.zeros((), grad._data.dtype))) if needs_x else None
+        gv = grad_to(Index.apply(grad, ctx.index), ctx.v_shape) if needs_v else None
+        return gx, None, gv
 
 
 class CopySlices(IndexPut):
     """z = x with a basic slice of it overwritten by v (PyTorch calls this node CopySlices)"""
     node_name = "CopySlices"
+    saved_attrs = {}
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, ctx.index, v = inputs
+        ctx.v_shape = v._data.shape
 
 
 CopySlices._backward_cls.name = lambda self: "torch::autograd::CopySlices"

@@ -4,11 +4,13 @@ import numpy as np
 from ..autograd.function import Function
 from .._dtype import promote
 from ._common import dim_index, wrap
+from .indexing import Select, Slice
 
 
 class Cat(Function):
     """z = the tensors joined along `dim`;  each input's gradient is its slice of the gradient"""
     node_name = "CatBackward0"
+    saved_attrs = {"dim": "saved_dim"}
 
     @staticmethod
     def forward(dim, *tensors):
@@ -31,17 +33,21 @@ class Cat(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         dim, *tensors = inputs
+        ctx.saved_dim = dim                 # as given; ctx.dim is counted from 0
         ctx.dim = dim = dim_index(dim, tensors[0].dim())
-        ctx.splits = np.cumsum([t.shape[dim] for t in tensors])[:-1]
+        ctx.ends = np.cumsum([t.shape[dim] for t in tensors]).tolist()
 
     @staticmethod
     def backward(ctx, grad):
-        return (None,) + tuple(wrap(g) for g in np.split(grad._data, ctx.splits, axis=ctx.dim))
+        starts = [0] + ctx.ends[:-1]
+        return (None,) + tuple(Slice.apply(grad, ctx.dim, slice(start, end)) if needs else None
+                               for start, end, needs in zip(starts, ctx.ends, ctx.needs_input_grad[1:]))
 
 
 class Stack(Function):
     """z = the tensors stacked along a new axis `dim`;  each input's gradient is its slice"""
     node_name = "StackBackward0"
+    saved_attrs = {"dim": "saved_dim"}
 
     @staticmethod
     def forward(dim, *tensors):
@@ -55,12 +61,13 @@ class Stack(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
+        ctx.saved_dim = inputs[0]           # as given; ctx.dim is counted from 0
         ctx.dim = dim_index(inputs[0], inputs[1].dim() + 1)
 
     @staticmethod
     def backward(ctx, grad):
-        g = grad._data
-        return (None,) + tuple(wrap(s) for s in np.moveaxis(g, ctx.dim, 0))
+        return (None,) + tuple(Select.apply(grad, ctx.dim, i) if needs else None
+                               for i, needs in enumerate(ctx.needs_input_grad[1:]))
 
 
 def _promoted(tensors):

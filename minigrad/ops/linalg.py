@@ -19,6 +19,7 @@ def _check_same_dtype(a, b):
 class Mm(Function):
     """Z = X @ W for matrices;  dZ/dX = G @ W.T,  dZ/dW = X.T @ G"""
     node_name = "MmBackward0"
+    saved_names = ("mat2", "self")
 
     @staticmethod
     def forward(x, w):
@@ -40,14 +41,14 @@ class Mm(Function):
     @staticmethod
     def backward(ctx, grad):
         w, x = ctx.saved_tensors
-        g = grad._data
-        return (wrap(g @ w._data.T) if w is not None else None,
-                wrap(x._data.T @ g) if x is not None else None)
+        return (Mm.apply(grad, w.t()) if w is not None else None,
+                Mm.apply(x.t(), grad) if x is not None else None)
 
 
 class Mv(Function):
     """z = X @ v (matrix times vector);  dz/dX = outer(g, v),  dz/dv = X.T @ g"""
     node_name = "MvBackward0"
+    saved_names = ("self", "vec")
 
     @staticmethod
     def forward(x, v):
@@ -66,14 +67,14 @@ class Mv(Function):
     @staticmethod
     def backward(ctx, grad):
         x, v = ctx.saved_tensors
-        g = grad._data
-        return (wrap(np.outer(g, v._data)) if v is not None else None,
-                wrap(x._data.T @ g) if x is not None else None)
+        return (grad.unsqueeze(1) * v if v is not None else None,      # the outer product of g and v
+                Mv.apply(x.t(), grad) if x is not None else None)
 
 
 class Dot(Function):
     """z = sum(x * y) for vectors;  dz/dx = g y,  dz/dy = g x"""
     node_name = "DotBackward0"
+    saved_names = ("self", "tensor")
 
     @staticmethod
     def forward(x, y):
@@ -98,9 +99,8 @@ class Dot(Function):
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
-        g = grad._data
-        return (wrap(g * y._data) if y is not None else None,
-                wrap(g * x._data) if x is not None else None)
+        return (grad * y if y is not None else None,
+                grad * x if x is not None else None)
 
 
 class Bmm(Mm):  # the same saved tensors as Mm: only forward and backward differ
@@ -121,9 +121,8 @@ class Bmm(Mm):  # the same saved tensors as Mm: only forward and backward differ
     @staticmethod
     def backward(ctx, grad):
         w, x = ctx.saved_tensors
-        g = grad._data
-        return (wrap(g @ w._data.transpose(0, 2, 1)) if w is not None else None,
-                wrap(x._data.transpose(0, 2, 1) @ g) if x is not None else None)
+        return (Bmm.apply(grad, w.transpose(1, 2)) if w is not None else None,
+                Bmm.apply(x.transpose(1, 2), grad) if x is not None else None)
 
 
 def matmul(x, y):

@@ -1,8 +1,12 @@
 """Reductions: sum, mean, max/min, norm, and sort (which reorders rather than reduces)."""
+import math
+
 import numpy as np
 
 from ..autograd.function import Function
 from ._common import dim_index, wrap
+from .scatter import value_selecting_reduction_backward
+from .unary import Where
 
 
 def _axes(dim, ndim):
@@ -15,14 +19,22 @@ def _axes(dim, ndim):
     return axes if ndim else ()
 
 
-def _unsqueeze_to(g, axes, keepdim):
-    """Put the reduced axes back as size 1, so a gradient broadcasts over what was reduced."""
-    return g if keepdim else np.expand_dims(g, axes)
+def _saved_dims(dim):
+    """`dim` as torch's `grad_fn._saved_dim` shows it: always a tuple."""
+    return (dim,) if isinstance(dim, int) else tuple(dim)
+
+
+def _unsqueeze(g, axes):
+    """Put the reduced axes back as size 1 (as torch's `unsqueeze_multiple`): the gradient broadcasts over them."""
+    for axis in sorted(axes):
+        g = g.unsqueeze(axis)
+    return g
 
 
 class Sum(Function):
     """z = sum(x);  dz/dx = 1 for every element"""
     node_name = "SumBackward0"
+    saved_attrs = {"self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x):
@@ -35,12 +47,13 @@ class Sum(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return wrap(np.broadcast_to(grad._data, ctx.shape))
+        return grad.expand(ctx.shape)
 
 
 class SumDim(Function):
     """z = x summed over `dim`;  dz/dx = 1, broadcast back over the summed axes"""
     node_name = "SumBackward1"
+    saved_attrs = {"dim": "saved_dim", "keepdim": "keepdim", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x, dim, keepdim=False):
@@ -52,57 +65,62 @@ class SumDim(Function):
     def setup_context(ctx, inputs, output):
         x, dim, *keepdim = inputs
         ctx.shape, ctx.axes, ctx.keepdim = x._data.shape, _axes(dim, x.dim()), bool(keepdim and keepdim[0])
+        ctx.saved_dim = _saved_dims(dim)
 
     @staticmethod
     def backward(ctx, grad):
-        g = _unsqueeze_to(grad._data, ctx.axes, ctx.keepdim)
-        return wrap(np.broadcast_to(g, ctx.shape)), None, None
+        return (grad if ctx.keepdim else _unsqueeze(grad, ctx.axes)).expand(ctx.shape), None, None
 
 
 class Mean(Function):
     """z = mean(x);  dz/dx = 1 / n for every element"""
     node_name = "MeanBackward0"
+    saved_attrs = {"self_sym_numel": "numel", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x):
-        a = x._data
-        if a.dtype.kind != "f":
-            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                               f"point or complex dtype. Got: {_NAMES[a.dtype.kind]}")
-        return wrap(a.mean())
+        return wrap(_mean(x._data))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.shape = inputs[0]._data.shape
+        a = inputs[0]._data
+        ctx.shape, ctx.numel = a.shape, a.size
 
     @staticmethod
     def backward(ctx, grad):
-        n = max(int(np.prod(ctx.shape)), 1)
-        return wrap(np.broadcast_to(grad._data / n, ctx.shape))
+        # divided before it is expanded, the gradient stays a broadcast view (torch divides after: same values)
+        return (grad / max(ctx.numel, 1)).expand(ctx.shape)
 
 
 class MeanDim(Function):
     """z = mean of x over `dim`;  dz/dx = 1 / n, broadcast back over the averaged axes"""
     node_name = "MeanBackward1"
+    saved_attrs = {"dim": "saved_dim", "keepdim": "keepdim", "self_sym_numel": "numel", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x, dim, keepdim=False):
         a = x._data
-        if a.dtype.kind != "f":
-            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                               f"point or complex dtype. Got: {_NAMES[a.dtype.kind]}")
-        return wrap(a.mean(axis=_axes(dim, a.ndim), keepdims=keepdim))
+        return wrap(_mean(a, _axes(dim, a.ndim), keepdim))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, dim, *keepdim = inputs
         ctx.shape, ctx.axes, ctx.keepdim = x._data.shape, _axes(dim, x.dim()), bool(keepdim and keepdim[0])
+        ctx.numel, ctx.saved_dim = x._data.size, _saved_dims(dim)
 
     @staticmethod
     def backward(ctx, grad):
-        n = int(np.prod([ctx.shape[a] for a in ctx.axes]))
-        g = _unsqueeze_to(grad._data / n, ctx.axes, ctx.keepdim)
-        return wrap(np.broadcast_to(g, ctx.shape)), None, None
+        g = grad / math.prod(ctx.shape[a] for a in ctx.axes)
+        return (g if ctx.keepdim else _unsqueeze(g, ctx.axes)).expand(ctx.shape), None, None
+
+
+def _mean(a, axes=None, keepdim=False):
+    """numpy's mean (the sum over n), checked as torch checks it, and nan without a warning for an empty slice."""
+    if a.dtype.kind != "f":
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {_NAMES[a.dtype.kind]}")
+    with np.errstate(invalid="ignore"):
+        return a.sum(axis=axes, keepdims=keepdim) / (a.size if axes is None else math.prod(a.shape[d] for d in axes))
 
 
 _NAMES = {"i": "Long", "b": "Bool"}
@@ -111,6 +129,7 @@ _NAMES = {"i": "Long", "b": "Bool"}
 class MaxAll(Function):
     """z = max(x);  dz/dx splits the gradient evenly among the elements equal to the max"""
     node_name = "MaxBackward1"
+    saved_names = ("self", "result")
 
     @staticmethod
     def forward(x):
@@ -126,8 +145,10 @@ class MaxAll(Function):
     @staticmethod
     def backward(ctx, grad):
         x, z = ctx.saved_tensors
-        hit = x._data == z._data
-        return wrap(grad._data * hit / hit.sum())
+        a, m = x._data, z._data
+        # torch's evenly_distribute_backward: ties share the gradient, and a nan max is every nan's
+        hit = np.isnan(a) if np.isnan(m) else a == m
+        return grad / int(hit.sum()) * wrap(hit.astype(a.dtype))
 
 
 class MinAll(MaxAll):
@@ -145,6 +166,8 @@ class MinAll(MaxAll):
 class MaxDim(Function):
     """values, indices = max of x along `dim`;  the gradient goes to the position of each max"""
     node_name = "MaxBackward0"
+    saved_names = ("indices",)
+    saved_attrs = {"dim": "dim", "keepdim": "keepdim", "self_sym_sizes": "shape"}
     pick = staticmethod(np.argmax)
 
     @classmethod
@@ -157,7 +180,7 @@ class MaxDim(Function):
         values = np.take_along_axis(a, idx, axis=dim)
         if not keepdim:
             values, idx = values.squeeze(dim), idx.squeeze(dim)
-        return wrap(values), wrap(idx.astype(np.int64))
+        return wrap(values), wrap(idx.astype(np.int64, copy=False))    # numpy's intp is int32 on some platforms
 
     @staticmethod
     def forward(x, dim, keepdim=False):
@@ -167,19 +190,13 @@ class MaxDim(Function):
     def setup_context(ctx, inputs, output):
         x, dim, *keepdim = inputs
         ctx.mark_non_differentiable(output[1])
-        ctx.shape, ctx.dim, ctx.keepdim = x._data.shape, dim % max(x.dim(), 1), bool(keepdim and keepdim[0])
-        ctx.indices = output[1]._data
+        ctx.save_for_backward(output[1])
+        ctx.shape, ctx.dim, ctx.keepdim = x._data.shape, dim, bool(keepdim and keepdim[0])
 
     @staticmethod
     def backward(ctx, grad, _grad_indices):
-        g, idx = grad._data, ctx.indices
-        if not ctx.shape:
-            return wrap(np.array(g)), None, None
-        if not ctx.keepdim:
-            g, idx = np.expand_dims(g, ctx.dim), np.expand_dims(idx, ctx.dim)
-        out = np.zeros(ctx.shape, g.dtype)
-        np.put_along_axis(out, idx, g, axis=ctx.dim)
-        return wrap(out), None, None
+        (indices,) = ctx.saved_tensors
+        return value_selecting_reduction_backward(grad, ctx.dim, indices, ctx.shape, ctx.keepdim), None, None
 
 
 class MinDim(MaxDim):
@@ -195,6 +212,8 @@ class MinDim(MaxDim):
 class Norm(Function):
     """z = (sum |x|**p) ** (1/p) over `dim` (all elements by default);  for p = 2, dz/dx = x / z"""
     node_name = "LinalgVectorNormBackward0"
+    saved_names = ("self", "result")
+    saved_attrs = {"dim": "saved_dim", "keepdim": "keepdim", "ord": "p"}
 
     @staticmethod
     def forward(x, p=2, dim=None, keepdim=False):
@@ -215,31 +234,48 @@ class Norm(Function):
     def setup_context(ctx, inputs, output):
         x, ctx.p, dim, ctx.keepdim = inputs     # Tensor.norm always passes all four
         ctx.axes = tuple(range(x.dim())) if dim is None else _axes(dim, x.dim())
+        ctx.saved_dim = None if dim is None else _saved_dims(dim)
         ctx.save_for_backward(x, output)
 
     @staticmethod
     def backward(ctx, grad):
         x, z = ctx.saved_tensors
-        a, n, g = x._data, z._data, grad._data
         if not ctx.keepdim:
-            n, g = np.expand_dims(n, ctx.axes), np.expand_dims(g, ctx.axes)
-        p = ctx.p
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if p == 2:
-                d = np.where(n == 0, 0, a / n)
-            elif p == 1:
-                d = np.sign(a)
-            elif p == float("inf"):
-                hit = np.abs(a) == n
-                d = np.sign(a) * hit / hit.sum(axis=ctx.axes, keepdims=True)
-            else:
-                d = np.where(n == 0, 0, np.sign(a) * np.abs(a) ** (p - 1) / n ** (p - 1))
-        return wrap((g * d).astype(a.dtype, copy=False)), None, None, None
+            grad, z = _unsqueeze(grad, ctx.axes), _unsqueeze(z, ctx.axes)
+        return norm_backward(grad, x, ctx.p, z, ctx.axes), None, None, None
+
+
+def norm_backward(grad, x, p, z, axes):
+    """The gradient of z = the p-norm of x over `axes` (grad and z keep those axes). Mirrors ATen's function.
+
+    Only `grad`, `x` and `z` enter differentiably; sign(x) and the masks are constants (their derivative is 0).
+    """
+    a, n = x._data, z._data
+    sign = np.nan_to_num(np.sign(a))     # torch's sgn, which is 0 for nan
+    if p == 1:
+        return wrap(sign) * grad
+    if p == 2:
+        return grad * _zero_where(n == 0, x / z)
+    if p == float("inf"):
+        # the gradient is shared by the elements where |x| reaches the max (and by the nans, as in torch)
+        hit = (np.abs(a) == n) | np.isnan(a)
+        return grad / wrap(hit.sum(axis=axes, keepdims=True)) * wrap(sign * hit)
+    if p < 1:
+        return wrap(sign) * _zero_where(a == 0, x.abs() ** (p - 1)) * grad * z ** (1 - p)
+    scaled = wrap(sign) * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)
+    return scaled * _zero_where(n == 0, grad / z ** (p - 1))
+
+
+def _zero_where(mask, t):
+    """t with zeros where `mask` (a numpy bool array) is True: torch's `t.masked_fill_(mask, 0)`, differentiably."""
+    return Where.apply(mask, wrap(np.zeros((), t._data.dtype)), t)
 
 
 class Sort(Function):
     """values, indices = sort(x, dim);  the gradient is scattered back to where each value came from"""
     node_name = "SortBackward0"
+    saved_names = ("indices",)
+    saved_attrs = {"dim": "dim", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(x, dim=-1, descending=False):
@@ -248,18 +284,16 @@ class Sort(Function):
         if a.ndim == 0:
             return wrap(a.copy()), wrap(np.zeros((), np.int64))
         idx = np.argsort(-a if descending else a, axis=dim, kind="stable")
-        return wrap(np.take_along_axis(a, idx, axis=dim)), wrap(idx.astype(np.int64))
+        return wrap(np.take_along_axis(a, idx, axis=dim)), wrap(idx.astype(np.int64, copy=False))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
         ctx.mark_non_differentiable(output[1])
+        ctx.save_for_backward(output[1])
         x, ctx.dim, _descending = inputs        # Tensor.sort always passes all three
-        ctx.shape, ctx.indices = x._data.shape, output[1]._data
+        ctx.shape = x._data.shape
 
     @staticmethod
     def backward(ctx, grad, _grad_indices):
-        if not ctx.shape:
-            return wrap(np.array(grad._data)), None, None
-        out = np.zeros(ctx.shape, grad._data.dtype)
-        np.put_along_axis(out, ctx.indices, grad._data, axis=ctx.dim)
-        return wrap(out), None, None
+        (indices,) = ctx.saved_tensors
+        return value_selecting_reduction_backward(grad, ctx.dim, indices, ctx.shape, True), None, None

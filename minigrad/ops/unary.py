@@ -3,12 +3,15 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._dtype import promote, scalar_dtype
-from ._common import broadcast_shapes, float_dtype_of, grad_to, grad_to_array, operands, quiet, wrap
+from .._tensor_ops import _as_tensor
+from ._common import broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
+from .activation_backward import SigmoidBackward, TanhBackward, ThresholdBackward
 
 
 class Exp(Function):
     """z = exp(x);  dz/dx = z"""
     node_name = "ExpBackward0"
+    saved_names = ("result",)
 
     @staticmethod
     @quiet
@@ -23,12 +26,13 @@ class Exp(Function):
     @quiet
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        return wrap(grad._data * z._data)
+        return grad * z
 
 
 class Log(Function):
     """z = log(x);  dz/dx = 1 / x"""
     node_name = "LogBackward0"
+    saved_names = ("self",)
 
     @staticmethod
     def forward(x):
@@ -42,13 +46,13 @@ class Log(Function):
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        with np.errstate(divide="ignore"):
-            return wrap(grad._data / x._data)
+        return grad / x
 
 
 class Abs(Function):
     """z = |x|;  dz/dx = sign(x)  (0 at x = 0)"""
     node_name = "AbsBackward0"
+    saved_names = ("self",)
 
     @staticmethod
     def forward(x):
@@ -63,12 +67,30 @@ class Abs(Function):
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return wrap(grad._data * np.sign(x._data))
+        return grad * Sgn.apply(x)
+
+
+class Sgn(Function):
+    """z = sign(x)  (-1, 0 or 1);  dz/dx = 0. Mirrors `torch.sgn`: abs's backward uses it, as PyTorch's does."""
+    node_name = "SgnBackward0"
+
+    @staticmethod
+    def forward(x):
+        return wrap(np.sign(x._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(np.zeros_like(grad._data))
 
 
 class Sqrt(Function):
     """z = sqrt(x);  dz/dx = 1 / (2 z)"""
     node_name = "SqrtBackward0"
+    saved_names = ("result",)
 
     @staticmethod
     def forward(x):
@@ -82,13 +104,14 @@ class Sqrt(Function):
     @staticmethod
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        with np.errstate(divide="ignore"):
-            return wrap(grad._data / (2 * z._data))
+        return grad / (2 * z)
 
 
 class Clamp(Function):
     """z = min(max(x, lo), hi);  dz/dx = 1 where lo <= x <= hi, else 0"""
     node_name = "ClampBackward1"
+    saved_names = ("self",)
+    saved_attrs = {"min": "lo", "max": "hi"}
 
     @staticmethod
     def forward(x, lo, hi):
@@ -119,12 +142,13 @@ class Clamp(Function):
             inside &= a >= ctx.lo
         if ctx.hi is not None:
             inside &= a <= ctx.hi
-        return wrap(grad._data * inside), None, None
+        return Where.apply(inside, grad, _as_tensor(0, grad)), None, None
 
 
 class Relu(Function):
     """z = max(x, 0);  dz/dx = 1 where z > 0, else 0"""
     node_name = "ReluBackward0"
+    saved_names = ("result",)
 
     @staticmethod
     def forward(x):
@@ -140,12 +164,13 @@ class Relu(Function):
     @staticmethod
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        return wrap(grad._data * (z._data > 0))
+        return ThresholdBackward.apply(grad, z, 0)
 
 
 class Sigmoid(Function):
     """z = 1 / (1 + exp(-x));  dz/dx = z (1 - z)"""
     node_name = "SigmoidBackward0"
+    saved_names = ("result",)
 
     @staticmethod
     def forward(x):
@@ -161,13 +186,13 @@ class Sigmoid(Function):
     @staticmethod
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        s = z._data
-        return wrap(grad._data * s * (1 - s))
+        return SigmoidBackward.apply(grad, z)
 
 
 class Tanh(Function):
     """z = tanh(x);  dz/dx = 1 - z**2"""
     node_name = "TanhBackward0"
+    saved_names = ("result",)
 
     @staticmethod
     def forward(x):
@@ -180,13 +205,13 @@ class Tanh(Function):
     @staticmethod
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        t = z._data
-        return wrap(grad._data * (1 - t * t))
+        return TanhBackward.apply(grad, z)
 
 
 class Where(Function):
     """z = x where cond else y;  dz/dx = cond,  dz/dy = not cond  (cond, a bool array, gets no edge)"""
     node_name = "WhereBackward0"
+    saved_names = ("condition",)
 
     @staticmethod
     def forward(cond, x, y):
@@ -201,13 +226,17 @@ class Where(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         cond, x, y = inputs
-        ctx.cond, ctx.shapes = cond, (x._data.shape, y._data.shape)
+        ctx.save_for_backward(wrap(cond))          # as a tensor, as PyTorch saves it
+        ctx.shapes = (x._data.shape, y._data.shape)
 
     @staticmethod
     def backward(ctx, grad):
-        g = grad._data
-        gx, gy = np.where(ctx.cond, g, 0), np.where(ctx.cond, 0, g)
-        return None, grad_to_array(gx, ctx.shapes[0]), grad_to_array(gy, ctx.shapes[1])
+        cond = ctx.saved_tensors[0]._data
+        zero = _as_tensor(0, grad)
+        needs_x, needs_y = ctx.needs_input_grad[1:]
+        gx = grad_to(Where.apply(cond, grad, zero), ctx.shapes[0]) if needs_x else None
+        gy = grad_to(Where.apply(cond, zero, grad), ctx.shapes[1]) if needs_y else None
+        return None, gx, gy
 
 
 class Fill(Function):
@@ -258,12 +287,13 @@ class Copy(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.src_shape, ctx.src_dtype = inputs[1]._data.shape, inputs[1]._data.dtype
+        ctx.src_shape, ctx.src_dtype = inputs[1]._data.shape, inputs[1].dtype
 
     @staticmethod
     def backward(ctx, grad):
-        g = grad._data
-        return wrap(np.zeros_like(g)), wrap(grad_to_array(g, ctx.src_shape)._data.astype(ctx.src_dtype))
+        needs_x, needs_src = ctx.needs_input_grad
+        gx = wrap(np.zeros_like(grad._data)) if needs_x else None
+        return gx, grad_to(grad, ctx.src_shape).to(ctx.src_dtype) if needs_src else None
 
 
 Copy._backward_cls.name = lambda self: "torch::autograd::CopyBackwards"

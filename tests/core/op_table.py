@@ -10,6 +10,7 @@ A case is ``Case(id, fn, args, ref)``:
 - ``ref(*arrays)`` computes the expected result with numpy (never with minigrad).
 - ``dtype`` overrides the expected result dtype where numpy's promotion differs from torch's.
 - ``grad=False`` marks ops without a gradient (comparisons, casts to int, ...): no gradcheck, no backward.
+- ``gradgrad="reason"`` skips gradgradcheck for a row whose op torch does not differentiate twice.
 """
 import warnings
 from dataclasses import dataclass, field
@@ -92,6 +93,7 @@ class Case:
     dtype: str = None          # expected result dtype, when numpy's differs from torch's
     grad: bool = True
     gradcheck: bool = True     # False at points where the op is not differentiable (ties)
+    gradgrad: str = None       # why the row skips gradgradcheck: only where torch's op is not twice differentiable
     tags: tuple = field(default=())
 
 
@@ -327,6 +329,8 @@ CASES = [
          lambda x: x[:, :2].reshape(2, 2, 2)),
     Case("torch_reshape", lambda L, x: L.reshape(x, (3, 2)), (N(6),), lambda x: x.reshape(3, 2)),
     Case("view", lambda L, x: x.view(3, 2), (N(2, 3),), lambda x: x.reshape(3, 2)),
+    Case("repeat", lambda L, x: x.repeat(2, 1, 3), (N(2, 2),), lambda x: np.tile(x, (2, 1, 3))),
+    Case("repeat_same_ndim", lambda L, x: x.repeat(1, 2), (N(3, 1),), lambda x: np.tile(x, (1, 2))),
     Case("view_minus1", lambda L, x: x.view(-1), (N(2, 3),), lambda x: x.reshape(-1)),
     Case("view_as", lambda L, x, y: x.view_as(y), (N(2, 3), N(3, 2)), lambda x, y: x.reshape(3, 2)),
     Case("flatten", lambda L, x: x.flatten(), (N(2, 3, 4),), lambda x: x.reshape(-1)),
@@ -421,6 +425,10 @@ CASES = [
     Case("copy_from_int", lambda L, x, i: x.clone().copy_(i), (N(3), I(3)), lambda x, i: i.astype(x.dtype)),
     Case("inplace_through_select_view", lambda L, x: _write_through_views(L, x), (N(3, 2),),
          lambda x: x * np.array([[1, 1], [2, 12], [1, 1]], x.dtype), grad=False),
+    Case("inplace_through_view_recorded", lambda L, x, w: _mul_through_view(L, x, w), (N(3, 2), N(2)),
+         lambda x, w: np.concatenate([x[:1], x[1:2] * w, x[2:]])),
+    Case("view_of_a_base_changed_in_place", lambda L, x, w: _view_of_changed_base(L, x, w), (N(3, 2), N(2)),
+         lambda x, w: (x * w)[1:] * 3),
     # ---- cat, stack, where --------------------------------------------------------------------------------
     Case("cat", lambda L, x, y: L.cat([x, y]), (N(2, 3), N(1, 3)), lambda x, y: np.concatenate([x, y])),
     Case("cat_dim1", lambda L, x, y, z: L.cat((x, y, z), dim=1), (N(2, 1), N(2, 3), N(2, 2)),
@@ -454,6 +462,21 @@ def _write_through_views(L, x):
         y[1].mul_(2)
         y[1, 1].mul_(6)
     return y
+
+
+def _mul_through_view(L, x, w):
+    """A recorded in-place op on a view: the base gets a CopySlices node, as in torch."""
+    y = x.clone()
+    y[1].mul_(w)
+    return y
+
+
+def _view_of_changed_base(L, x, w):
+    """A view taken before its base changed in place is read back out of the new base (AsStridedBackward0)."""
+    y = x.clone()
+    v = y[1:]
+    y.mul_(w)
+    return v * 3
 
 
 def _iadd(t, other):

@@ -1,7 +1,8 @@
 """One op table (op_table.py) drives three checks of every built-in op:
 
 1. forward against numpy (values, dtype, shape), on float32 inputs;
-2. `minigrad.autograd.gradcheck` against finite differences, in float64;
+2. `minigrad.autograd.gradcheck` against finite differences, in float64, and `gradgradcheck` (the backward's own
+   derivatives) on the same rows;
 3. parity against real PyTorch on float32 and float64 inputs: values, dtype, shape, requires_grad, grad_fn
    name and the whole graph below it (node names and edges) of every output, its repr when the values are
    bitwise equal, then the `.grad` of every input after a backward with a random upstream gradient.
@@ -79,6 +80,24 @@ def test_gradcheck_float64(case):
         return outs if len(outs) > 1 else outs[0]
 
     assert minigrad.autograd.gradcheck(fn, inputs, eps=1e-6, atol=1e-6, rtol=1e-4), case.id
+
+
+# ---- 2b. gradgradcheck in float64: every backward is itself differentiable ---------------------------------
+GRADGRAD_CASES = [pytest.param(c, id=c.id, marks=[pytest.mark.skip(reason=c.gradgrad)] if c.gradgrad else [])
+                  for c in GRAD_CASES]
+
+
+@pytest.mark.parametrize("case", GRADGRAD_CASES)
+def test_gradgradcheck_float64(case):
+    arrays, _ = draw(case, "float64")
+    arrays = [a.astype("float64") if a.dtype.kind == "f" else a for a in arrays]
+    inputs = tuple(make(minigrad, a, requires_grad=arg.requires_grad(a)) for a, arg in zip(arrays, case.args))
+
+    def fn(*xs):
+        outs = tuple(o for o in as_tuple(case.fn(minigrad, *xs)) if o.dtype.is_floating_point)
+        return outs if len(outs) > 1 else outs[0]
+
+    assert minigrad.autograd.gradgradcheck(fn, inputs, eps=1e-6, atol=1e-6, rtol=1e-4), case.id
 
 
 def test_gradcheck_catches_a_wrong_backward():
@@ -208,6 +227,18 @@ def test_table_covers_every_op_in_minigrad_ops():
         inputs = [make(minigrad, a, requires_grad=arg.requires_grad(a)) for a, arg in zip(arrays, case.args)]
         outs = as_tuple(case.fn(minigrad, *inputs))
         stack = [o.grad_fn for o in outs if o.grad_fn is not None]
+        # Functions used only inside backward formulas (ThresholdBackward, SelectBackward, ...) show in the
+        # graphs of the first, second and third gradients, recorded with create_graph=True; grad_outputs that require
+        # grad make even linear ops' backward record a node
+        wrt = [t for t in inputs if t.requires_grad]
+        for _ in range(3):
+            outs = [o for o in outs if o is not None and o.grad_fn is not None]
+            if not (outs and wrt):
+                break
+            seeds = [minigrad.ones_like(o).requires_grad_() for o in outs]
+            outs = minigrad.autograd.grad(outs, wrt, seeds, create_graph=True, allow_unused=True)
+            stack += [g.grad_fn for g in outs if g is not None and g.grad_fn is not None]
+            wrt = wrt + seeds
         while stack:
             node = stack.pop()
             reached.add(getattr(node, "_forward_cls", None))
