@@ -1,11 +1,12 @@
 """Autograd: `Function`, the backward engine, grad modes and `gradcheck`. Mirrors `torch.autograd`."""
-from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: I001 - order matters
+from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,  # noqa: I001 - order matters
+                        set_grad_enabled, set_multithreading_enabled)
 from .function import BackwardCFunction, Function, FunctionCtx
 from .engine import BackwardStep, backward_steps
 from .api import backward, grad
-from .gradcheck import GradcheckError, gradcheck
+from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
-from . import graph
+from . import functional, graph
 
 
 class _VariableMeta(type):
@@ -23,5 +24,5 @@ class Variable(metaclass=_VariableMeta):
 
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "backward", "grad", "backward_steps", "BackwardStep",
-           "gradcheck", "GradcheckError", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
-           "AccumulateGrad", "Node", "graph", "Variable"]
+           "gradcheck", "gradgradcheck", "GradcheckError", "no_grad", "enable_grad", "set_grad_enabled",
+           "is_grad_enabled", "AccumulateGrad", "Node", "graph", "functional", "Variable"]

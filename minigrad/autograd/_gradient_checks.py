@@ -1,6 +1,6 @@
 """What the engine checks in the gradients a `backward` returns, with PyTorch's error messages.
 
-`BackwardCFunction._check_gradients` calls `check_gradients` after every backward: one gradient per input,
+`BackwardCFunction._run_backward` calls `check_gradients` after every backward: one gradient per input,
 None for a non-tensor input, and a shape the input broadcasts to (then the gradient is summed back to it).
 """
 from .._dtype import _BY_NUMPY
