@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _dtype
 from ._dtype import Size
+from .autograd.grad_mode import INFERENCE_INPLACE, _State
 from ._tensor_inplace import TensorInPlace
 from ._tensor_ops import TensorOps
 from ._tensor_shape import TensorShape
@@ -20,6 +21,9 @@ NON_LEAF_GRAD_WARNING = (
     "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
     "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
     "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+NON_LEAF_REQUIRES_GRAD = "you can only change requires_grad flags of leaf variables."
+NON_LEAF_DETACH_HINT = (" If you want to use a computed variable in a subgraph that doesn't require differentiation "
+                        "use var_no_grad = var.detach().")
 
 
 class Tensor(TensorOps, TensorShape, TensorInPlace):
@@ -38,17 +42,22 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
     _base = None               # for a view, the tensor whose memory it looks into (as `torch.Tensor._base`)
     _base_grad_fn = None       # for a view, its base's grad_fn when the view was taken
     _views = None              # for a base, its live views (a WeakSet), refreshed when it changes in place
+    _inference = False         # made in inference mode (a view follows its base instead: see is_inference)
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, data=()):
         # torch.Tensor([1, 2]) makes a float32 tensor
         self._data = np.array(data, dtype=np.float32)
+        if _State.inference:
+            self._inference = True
 
     @classmethod
     def _make(cls, array):
         """Wrap a numpy array (of one of the four supported dtypes) without copying."""
         t = object.__new__(cls)
         t._data = array
+        if _State.inference:
+            t._inference = True
         return t
 
     # ---- metadata -----------------------------------------------------------------------------------------
@@ -162,17 +171,37 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
     @requires_grad.setter
     def requires_grad(self, value):
         if self.grad_fn is not None:
-            raise RuntimeError("you can only change requires_grad flags of leaf variables. If you want to use a "
-                               "computed variable in a subgraph that doesn't require differentiation use "
-                               "var_no_grad = var.detach().")
-        if value and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        self._requires_grad = bool(value)
+            raise RuntimeError(NON_LEAF_REQUIRES_GRAD if value else NON_LEAF_REQUIRES_GRAD + NON_LEAF_DETACH_HINT)
+        self._set_requires_grad(value, "only Tensors of floating point and complex dtype can require gradients")
 
     def requires_grad_(self, requires_grad=True):
-        """Set `requires_grad` in place and return self."""
-        self.requires_grad = requires_grad
+        """Set `requires_grad` in place and return self.
+
+        A non-leaf already requires grad: `requires_grad_()` on it returns it unchanged, as in PyTorch, and only
+        `requires_grad_(False)` is an error.
+        """
+        if self.grad_fn is None:
+            self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
+        elif not requires_grad:
+            raise RuntimeError(NON_LEAF_REQUIRES_GRAD + NON_LEAF_DETACH_HINT)
         return self
+
+    def _set_requires_grad(self, value, dtype_error):
+        # PyTorch words the dtype error one way for `t.requires_grad = True`, another for `t.requires_grad_()`
+        if value and not self.dtype.is_floating_point:
+            raise RuntimeError(dtype_error)
+        if value and not _State.inference and self.is_inference():
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+        self._requires_grad = bool(value)
+
+    def is_inference(self):
+        """Return True if this tensor was created in `inference_mode` (for a view: if its base was).
+
+        Autograd refuses inference tensors outside the mode: they cannot be saved for backward or changed in place.
+        """
+        base = self._base
+        # a wrapped number (the 2 of `x * 2`) stands for a Python number; minigrad caches them across modes
+        return (self if base is None else base)._inference and not self._wrapped_number
 
     @property
     def is_leaf(self):
@@ -199,9 +228,14 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
 
     @property
     def _version(self):
+        if _State.inference_used and self.is_inference():
+            raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc[0]
 
     def _bump_version(self):
+        if _State.inference_used and not _State.inference and self.is_inference():
+            # PyTorch checks in its version bump too, so (as there) the in-place op has already written its values
+            raise RuntimeError(INFERENCE_INPLACE)
         if self._vc is None:
             self._vc = [0]
         self._vc[0] += 1
@@ -214,7 +248,7 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
     @property
     def data(self):
         """The same values, detached from the graph, sharing memory but not the version counter."""
-        return Tensor._make(self._data)
+        return self._same_memory()
 
     @data.setter
     def data(self, value):
@@ -222,7 +256,7 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
 
     def detach(self):
         """Return a tensor that shares this one's memory (and version counter) but is not in the graph."""
-        t = Tensor._make(self._data)
+        t = self._same_memory()
         t._vc = self._shared_version_counter()
         return t
 
@@ -232,8 +266,16 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
 
     def _alias(self):
         """Another tensor object over the same memory and version counter (used for views)."""
-        t = Tensor._make(self._data)
+        t = self._same_memory()
         t._vc = self._shared_version_counter()
+        return t
+
+    def _same_memory(self):
+        # like a view in PyTorch, a tensor over the same memory is an inference tensor exactly when this one is
+        t = object.__new__(Tensor)
+        t._data = self._data
+        if self.is_inference():
+            t._inference = True
         return t
 
     def _detached_copy(self):
@@ -242,6 +284,7 @@ class Tensor(TensorOps, TensorShape, TensorInPlace):
     def _accumulate(self, other):
         # the gradient accumulates in place, as in PyTorch, so `x.grad` keeps its identity
         self._data += other._data
+        self._bump_version()            # an in-place add in PyTorch too: x.grad._version counts the accumulations
 
     def _accumulator(self):
         """Return this leaf's `AccumulateGrad` node (one per leaf, reused by every op that reads it)."""

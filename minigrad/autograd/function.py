@@ -8,9 +8,9 @@ import warnings
 
 import numpy as np
 
-from .grad_mode import _State
+from .grad_mode import INFERENCE_SAVED, _State
 from ._gradient_checks import check_gradients
-from .graph import FREED, FREED_MESSAGE, Node, SavedTensor
+from .graph import FREED, FREED_MESSAGE, Node, PackedSavedTensor, SavedTensor, _saved_tensors_hooks
 from .once_differentiable import once_differentiable  # noqa: F401  (torch.autograd.function has it too)
 from .views import refresh_view
 
@@ -73,29 +73,12 @@ class BackwardCFunction(FunctionCtx, Node):
                 if g is None:
                     grads = tuple(_zeros(*meta) if g is None else g for g, meta in zip(grads, self._output_shapes))
                     break
-        return self._check_gradients(self._forward_cls.backward(self, *grads))
-
-    def _check_gradients(self, grads):
-        return check_gradients(self, grads)
+        return check_gradients(self, self._forward_cls.backward(self, *grads))
 
     def __call__(self, *grad_outputs):
         if not self._forward_cls._builtin:      # as in PyTorch, only built-in nodes can be called
             raise TypeError(f"'{type(self).__name__}' object is not callable")
         return Node.__call__(self, *grad_outputs)
-
-    def __getattr__(self, name):
-        """`_saved_self`, `_saved_result`, `_saved_exponent`, ...: what a built-in node saved, by torch's names."""
-        cls = self._forward_cls
-        key = name[7:] if name.startswith("_saved_") else None
-        if key is not None and key in cls.saved_names:
-            saved = self._saved
-            if saved is FREED:
-                raise RuntimeError(FREED_MESSAGE)
-            s = saved[cls.saved_names.index(key)] if saved else None
-            return None if s is None else s.unpack()
-        if key is not None and key in cls.saved_attrs:
-            return getattr(self, cls.saved_attrs[key])
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
 
 class Function:
@@ -167,7 +150,8 @@ class Function:
         if cls._builtin and not _State.enabled:
             # perf: a built-in op outside recording (the engine's own backward formulas when create_graph is
             # False) needs no node at all
-            return cls.forward(*args, **kwargs)
+            output = cls.forward(*args, **kwargs)
+            return _mark_inference(output) if _State.inference else output
         if cls._signature is not None:
             bound = cls._signature.bind(*args, **kwargs)
             bound.apply_defaults()
@@ -284,7 +268,18 @@ def _save(ctx):
             if t is not None and not isinstance(t, Tensor):
                 raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
                                 f"{type(t).__name__}")
-        ctx._saved = tuple([None if t is None else SavedTensor(t, ctx) for t in to_save])
+            if _State.inference_used and t is not None and t.is_inference():
+                raise RuntimeError(INFERENCE_SAVED)
+        saved = PackedSavedTensor if _saved_tensors_hooks else SavedTensor
+        ctx._saved = tuple([None if t is None else saved(t, ctx) for t in to_save])
+
+
+def _mark_inference(output):
+    """Inside inference_mode every new tensor is an inference tensor."""
+    for t in output if isinstance(output, tuple) else (output,):
+        if isinstance(t, Tensor):
+            t._inference = True
+    return output
 
 
 def _plain(fn):

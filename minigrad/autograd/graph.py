@@ -36,23 +36,17 @@ class RemovableHandle:
 class SavedTensor:
     """One tensor saved for backward, with the version it had when saved (to detect later in-place changes)."""
 
-    __slots__ = ("tensor", "version", "grad_fn", "output_nr", "unpack_hook", "original")
+    __slots__ = ("tensor", "version", "grad_fn", "output_nr")
 
     def __init__(self, tensor, owner):
         self.tensor = tensor
-        self.version = tensor._version
+        vc = tensor._vc
+        self.version = 0 if vc is None else vc[0]       # tensor._version, without a property call
         # name the node that produced it, for the error message; a saved output names its own node
         self.grad_fn = owner if tensor.grad_fn is owner else None
         self.output_nr = tensor._output_nr
-        self.unpack_hook = None
-        if _saved_tensors_hooks:
-            pack, self.unpack_hook = _saved_tensors_hooks[-1]
-            self.original = (tensor.grad_fn, tensor._output_nr, tensor._requires_grad and tensor._accumulator_if_leaf())
-            self.tensor = pack(tensor)
 
     def unpack(self):
-        if self.unpack_hook is not None:
-            return self._unpack_with_hook()
         t = self.tensor
         if (t._vc[0] if t._vc is not None else 0) != self.version:    # t._version, without a property call
             producer = self.grad_fn or t.grad_fn
@@ -66,7 +60,19 @@ class SavedTensor:
                 "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
         return t
 
-    def _unpack_with_hook(self):
+
+class PackedSavedTensor(SavedTensor):
+    """A tensor saved inside `saved_tensors_hooks`: kept as whatever `pack_hook` made of it."""
+
+    __slots__ = ("unpack_hook", "original")
+
+    def __init__(self, tensor, owner):
+        super().__init__(tensor, owner)
+        pack, self.unpack_hook = _saved_tensors_hooks[-1]
+        self.original = (tensor.grad_fn, tensor._output_nr, tensor._requires_grad and tensor._accumulator_if_leaf())
+        self.tensor = pack(tensor)
+
+    def unpack(self):
         """What `unpack(pack(t))` gave, back in the graph where t was (as in PyTorch: no version check then)."""
         data = self.unpack_hook(self.tensor)
         if not hasattr(data, "_data"):
@@ -146,6 +152,25 @@ class Node:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
+    def __getattr__(self, name):
+        """`_saved_self`, `_saved_result`, `_saved_exponent`, ...: what a built-in node saved, by torch's names.
+
+        An op declares them: `saved_names` for its saved tensors (in save order), `saved_attrs` for other values.
+        """
+        spec = getattr(type(self), "_forward_cls", None) or type(self)
+        key = name[7:] if name.startswith("_saved_") else None
+        names = getattr(spec, "saved_names", ())
+        if key is not None and key in names:
+            saved = self._saved
+            if saved is FREED:
+                raise RuntimeError(FREED_MESSAGE)
+            s = saved[names.index(key)] if saved else None
+            return None if s is None else s.unpack()
+        attrs = getattr(spec, "saved_attrs", {})
+        if key is not None and key in attrs:
+            return _as_saved_int(getattr(self, attrs[key]))
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
     def __call__(self, *grad_outputs):
         """Run this node's backward on `grad_outputs` and return its gradients, as calling a torch node does.
 
@@ -217,6 +242,15 @@ class AccumulateGrad(Node):
         else:                           # ... and a new, recorded sum
             leaf._grad = leaf._grad + g
         return ()
+
+
+def _as_saved_int(value):
+    """torch shows a saved int64 as unsigned: a saved dim of -1 reads 18446744073709551615 (2**64 - 1)."""
+    if type(value) is int:
+        return value % 2**64
+    if type(value) is tuple and all(type(v) is int for v in value):
+        return tuple(v % 2**64 for v in value)
+    return value
 
 
 def _hook_result(result, expected, hook):
