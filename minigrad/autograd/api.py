@@ -26,7 +26,22 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         grad_tensors = grad_variables
     if inputs is not None:
         inputs = _inputs_tuple(inputs, "backward")
-    _run(engine.backward_steps(tensors, grad_tensors, retain_graph, create_graph, inputs))
+    if create_graph and not _warned:
+        _warn_reference_cycle()
+    _run(engine.backward_steps(tensors, grad_tensors, retain_graph, create_graph, inputs, describe=False))
+
+
+_warned = False
+
+
+def _warn_reference_cycle():
+    global _warned
+    _warned = True      # once per process, as PyTorch warns
+    warnings.warn("Using backward() with create_graph=True will create a reference cycle between the parameter and "
+                  "its gradient which can cause a memory leak. We recommend using autograd.grad when creating the "
+                  "graph to avoid this. If you have to use this function, make sure to reset the .grad fields of "
+                  "your parameters to None after use to break the cycle and avoid the leak.", UserWarning,
+                  stacklevel=3)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -66,7 +81,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs = _as_tuple(outputs)
     grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
     result = _run(engine.backward_steps(outputs, grad_outputs, retain_graph, create_graph, inputs_tuple,
-                                 accumulate_grad=False))
+                                        accumulate_grad=False, describe=False))
     for i, g in enumerate(result):
         if g is None and not allow_unused:
             raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in the "

@@ -43,7 +43,7 @@ class BackwardStep:
 
 
 def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None,
-                   accumulate_grad=True):
+                   accumulate_grad=True, describe=True):
     """Run backward from `tensors`, yielding a `BackwardStep` after each node call.
 
     Args:
@@ -54,6 +54,8 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
         inputs: run only what is needed to reach these tensors (`backward(inputs=...)`, `autograd.grad`).
         accumulate_grad: True adds into `.grad` (`backward`); False captures the gradients of `inputs` and
             leaves every `.grad` alone (`autograd.grad`): they are the generator's return value.
+        describe: yield a `BackwardStep` for each node call; False yields None instead (what `.backward()`
+            and `autograd.grad` use: they read nothing but the result).
 
     Example:
         >>> for step in backward_steps(loss):
@@ -89,8 +91,10 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
             grads = _run_hooks(node, grads) if node._pre_hooks or node._retained else tuple(grads)
             if node._node_pre_hooks:
                 grads = node._call_pre_hooks(grads)
-            variable = node.variable if type(node) is AccumulateGrad else None
-            before = variable._grad._detached_copy() if variable is not None and variable._grad is not None else None
+            if describe:
+                variable = node.variable if type(node) is AccumulateGrad else None
+                before = variable._grad._detached_copy() if variable is not None and variable._grad is not None \
+                    else None
             grad_inputs = node._run_backward(grads)
             if node._post_hooks:
                 grad_inputs = node._call_post_hooks(grad_inputs, grads)
@@ -107,9 +111,12 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
             dependencies[next_node] = left
             if left == 0:
                 ready.push(next_node)
-        yield BackwardStep(index, node, grads, grad_inputs, variable, before,
-                           variable._grad if variable is not None else None)
-        index += 1
+        if describe:
+            yield BackwardStep(index, node, grads, grad_inputs, variable, before,
+                               variable._grad if variable is not None else None)
+            index += 1
+        else:
+            yield None
     return None if plan is None else plan.captured
 
 
@@ -149,11 +156,11 @@ def _root(i, t):
 
 def _run(steps):
     """Run a `backward_steps` generator to its end and return what it returned."""
-    while True:
-        try:
+    try:
+        while True:
             next(steps)
-        except StopIteration as stop:
-            return stop.value
+    except StopIteration as stop:
+        return stop.value
 
 
 def _count_dependencies(roots):

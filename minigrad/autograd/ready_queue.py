@@ -25,7 +25,8 @@ class ReadyQueue:
         """Add `node`, then sift it up past every parent of lower priority (libstdc++ `__push_heap`)."""
         heap = self.heap
         heap.append(node)
-        _sift_up(heap, len(heap) - 1, 0, node)
+        if len(heap) > 1:
+            _sift_up(heap, len(heap) - 1, 0, node)
 
     def pop(self):
         """Remove and return the node of highest priority (libstdc++ `pop_heap`, then `pop_back`)."""

@@ -338,3 +338,17 @@ def test_a_ctx_attribute_called_name_does_not_confuse_the_stepper():
     assert stepper.current.name == "NamedBackward"
     assert "<B>NamedBackward</B>" in stepper.dot
     assert "ctx.name = <code>&#39;not the node name&#39;</code>" in stepper.panel_html.value
+
+
+# ---- a create_graph=True pass -------------------------------------------------------------------------
+def test_a_create_graph_pass_records_gradients_that_can_be_differentiated_again():
+    x = minigrad.tensor(2.0, dtype=minigrad.float64, requires_grad=True)
+    stepper = BackwardStepper(x ** 3, create_graph=True, x=x)
+    stepper.run_to_end()
+    assert x.grad is not None and x.grad.item() == 12.0, f"received x.grad {x.grad}, expected 3 * 2**2 = 12"
+    assert x.grad.grad_fn is not None, "received a gradient without grad_fn from a create_graph=True pass"
+    (second,) = minigrad.autograd.grad(x.grad, x)
+    assert second.item() == 12.0, f"received d2/dx2 {second.item()}, expected 6 * 2 = 12"
+    assert "grad_fn=" in stepper.panel_html.value + stepper.dot, "the panel and picture never name a grad_fn"
+    stepper.back()          # create_graph implies retain_graph: stepping back still works
+    assert stepper.position == stepper.total - 1
