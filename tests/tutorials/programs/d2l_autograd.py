@@ -1,0 +1,64 @@
+# Dive into Deep Learning, section 2.5 "Automatic Differentiation", the PyTorch tab:
+#   https://d2l.ai/chapter_preliminaries/autograd.html
+#   (source: github.com/d2l-ai/d2l-en, chapter_preliminaries/autograd.md)
+# Its PyTorch cells in order, as one program. Changes, and only these:
+# - A notebook cell displays its last expression; here that expression is wrapped in print() (so `x.grad`
+#   while it is still None prints "None", which the notebook shows as nothing).
+# - `a = torch.randn(size=(), requires_grad=True)` becomes a fixed value, `torch.tensor(-0.4127, ...)`
+#   (the else branch of f; any value works), because minigrad's RNG does not reproduce torch's.
+import torch
+
+x = torch.arange(4.0)
+print(x)
+
+# Can also create x = torch.arange(4.0, requires_grad=True)
+x.requires_grad_(True)
+print(x.grad)  # The gradient is None by default
+
+y = 2 * torch.dot(x, x)
+print(y)
+
+y.backward()
+print(x.grad)
+
+print(x.grad == 4 * x)
+
+x.grad.zero_()  # Reset the gradient
+y = x.sum()
+y.backward()
+print(x.grad)
+
+x.grad.zero_()
+y = x * x
+y.backward(gradient=torch.ones(len(y)))  # Faster: y.sum().backward()
+print(x.grad)
+
+x.grad.zero_()
+y = x * x
+u = y.detach()
+z = u * x
+
+z.sum().backward()
+print(x.grad == u)
+
+x.grad.zero_()
+y.sum().backward()
+print(x.grad == 2 * x)
+
+
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:
+        b = b * 2
+    if b.sum() > 0:
+        c = b
+    else:
+        c = 100 * b
+    return c
+
+
+a = torch.tensor(-0.4127, requires_grad=True)
+d = f(a)
+d.backward()
+
+print(a.grad == d / a)

@@ -1,0 +1,101 @@
+"""The tutorial harness itself: minigrad answers every `import torch...`, and a run fails when it should."""
+import os
+import textwrap
+
+import pytest
+
+from _child import LEAK_EXIT
+from _harness import check_program, first_difference, run_program
+
+if os.environ.get("CI") != "true":
+    pytest.importorskip("torch")
+
+
+def write(tmp_path, source, name="program.py"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    return path
+
+
+def test_minigrad_answers_torch_and_its_submodules(tmp_path):
+    program = write(tmp_path, """
+        import sys
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        import torch.optim
+        from torch.autograd import Function
+        from torch import autograd
+        print(torch.__name__, nn.__name__, F.__name__, torch.optim.__name__, autograd.__name__)
+        print(Function.__module__.split(".")[0], torch.nn is sys.modules["torch.nn"], torch.nn is sys.modules["minigrad.nn"])
+        print(torch.autograd.__spec__.name)
+    """)
+    run = run_program(program, "minigrad")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "minigrad minigrad.nn minigrad.nn.functional minigrad.optim minigrad.autograd",
+        "minigrad True True",
+        "minigrad.autograd",
+    ]
+
+
+def test_a_torch_module_minigrad_lacks_is_a_plain_import_error(tmp_path):
+    program = write(tmp_path, "import torch.no_such_module\n")
+    run = run_program(program, "minigrad")
+    assert run.returncode == 1
+    assert "ModuleNotFoundError: No module named 'torch.no_such_module'" in run.stderr
+
+
+def test_loading_real_torch_in_the_minigrad_run_is_caught(tmp_path):
+    program = write(tmp_path, """
+        import sys
+        import torch
+        sys.meta_path.pop(0)  # take away the harness's finder, then load the real thing
+        for name in [n for n in sys.modules if n == "torch" or n.startswith("torch.")]:
+            del sys.modules[name]
+        import torch
+        print("loaded")
+    """)
+    run = run_program(program, "minigrad")
+    assert run.returncode == LEAK_EXIT, run.stderr
+    assert "real torch was imported during the minigrad run" in run.stderr
+
+
+def test_an_exception_in_the_minigrad_run_fails_even_with_equal_output(tmp_path):
+    program = write(tmp_path, """
+        import torch
+        print("same on both")
+        if torch.__name__ == "minigrad":
+            raise RuntimeError("only minigrad fails")
+    """)
+    with pytest.raises(AssertionError, match=r"(?s)exited with status 1.*only minigrad fails"):
+        check_program(program)
+
+
+def test_a_differing_line_is_named_with_both_versions(tmp_path):
+    program = write(tmp_path, """
+        import torch
+        print("line one")
+        print(torch.__name__)
+    """)
+    with pytest.raises(AssertionError) as info:
+        check_program(program)
+    message = str(info.value)
+    assert "first differing stdout line: 2" in message
+    assert "torch:    'torch'" in message and "minigrad: 'minigrad'" in message
+
+
+def test_a_program_that_fails_on_torch_is_reported_as_wrong(tmp_path):
+    program = write(tmp_path, "import torch\nraise ValueError('bad program')\n")
+    with pytest.raises(AssertionError, match="fails on real torch"):
+        check_program(program)
+
+
+@pytest.mark.parametrize("expected, received, difference", [
+    ("a\nb\n", "a\nb\n", None),
+    ("a\nb\n", "a\nc\n", (1, "b", "c")),
+    ("a\nb\n", "a\n", (1, "b", None)),
+    ("a\n", "a\nextra\n", (1, None, "extra")),
+])
+def test_first_difference(expected, received, difference):
+    assert first_difference(expected, received) == difference
