@@ -13,6 +13,8 @@ from ._creation import (Generator, arange, as_tensor, empty, eye, from_numpy, fu
 from ._functions import (abs, add, allclose, argmax, argmin, cat, clamp, clip, clone, div, dot, equal, exp,  # noqa: A004
                          flatten, log, matmul, max, mean, min, mm, mul, mv, neg, norm, pow, relu, reshape, sigmoid,
                          sort, sqrt, squeeze, stack, sub, sum, t, tanh, transpose, unsqueeze, where)
+from ._functions_math import *  # noqa: F401,F403 - torch.sin, torch.std, ...: see its __all__
+from ._functions_shape import *  # noqa: F401,F403 - torch.split, torch.gather, ...: see its __all__
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from . import nn, optim

@@ -11,7 +11,10 @@ import numpy as np
 from . import _dtype
 from ._dtype import Size
 from .autograd.grad_mode import INFERENCE_INPLACE, _State
+from ._tensor_convert import TensorConvert
+from ._tensor_index import TensorIndexing
 from ._tensor_inplace import TensorInPlace
+from ._tensor_math import TensorMath
 from ._tensor_ops import TensorOps
 from ._tensor_shape import TensorShape
 from ._tensor_str import tensor_repr
@@ -26,7 +29,7 @@ NON_LEAF_DETACH_HINT = (" If you want to use a computed variable in a subgraph t
                         "use var_no_grad = var.detach().")
 
 
-class Tensor(TensorOps, TensorShape, TensorInPlace):
+class Tensor(TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, TensorConvert):
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
@@ -347,7 +350,7 @@ def sum_to(array, shape):
 
 
 from .autograd.graph import AccumulateGrad  # noqa: E402
-from . import _tensor_inplace, _tensor_ops, _tensor_shape  # noqa: E402
+from . import _tensor_convert, _tensor_index, _tensor_inplace, _tensor_math, _tensor_ops, _tensor_shape  # noqa: E402
 
-for _methods in (_tensor_ops, _tensor_shape, _tensor_inplace):
+for _methods in (_tensor_ops, _tensor_shape, _tensor_inplace, _tensor_math, _tensor_index, _tensor_convert):
     _methods._load_ops()        # the methods' modules can now import the ops, which build Tensors

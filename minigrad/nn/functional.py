@@ -161,3 +161,6 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
         total = losses.sum()
         return total if reduction == "sum" else total / losses.numel()
     return nll_loss(logp, target, weight, ignore_index, reduction)
+
+
+from ._functional_layers import *  # noqa: E402,F401,F403 - conv2d, max_pool2d, batch_norm, dropout, ...: its __all__
