@@ -276,3 +276,41 @@ def test_programs_do_build_diamonds_and_reuse():
 
     probe()
     assert any(found), "received no program that reads a tensor twice, expected diamonds and reuse"
+
+
+# ---- second derivatives: Hessian-vector products of random programs -----------------------------------
+def hessian_vector_product(lib, pool, n_leaves, roots, upstream, v):
+    """d/dleaves of (d L/dleaves . v), with L = sum of root * upstream: the gradient recorded, then differentiated.
+
+    Values only: minigrad's double-backward graphs may be shaped unlike torch's (a gradient that does not
+    require grad is a zero second derivative on either side).
+    """
+    leaves = pool[:n_leaves]
+    loss = sum((pool[k] * lib.tensor(g, dtype=lib.float64)).sum() for k, g in zip(roots, upstream))
+    grads = lib.autograd.grad(loss, leaves, create_graph=True, materialize_grads=True)
+    dot = sum((g * lib.tensor(w, dtype=lib.float64)).sum() for g, w in zip(grads, v))
+    if not dot.requires_grad:
+        return [g.detach().numpy() for g in grads], [np.zeros(t.shape) for t in leaves]
+    hv = lib.autograd.grad(dot, leaves, materialize_grads=True)
+    # torch may return a lazy ZeroTensor for a zero second derivative; numpy() needs force=True for it
+    return [g.detach().numpy() for g in grads], [h.numpy(**({} if lib is minigrad else {"force": True})) for h in hv]
+
+
+@SETTINGS
+@given(program=programs(), seed=st.integers(0, 2 ** 32 - 1))
+def test_hessian_vector_products_of_random_graphs_match_torch(program, seed, torch):
+    leaves, steps = program
+    rng = np.random.default_rng(seed)
+    values = [rng.standard_normal(s) for s in leaves]
+    _, t_pool = run(torch, leaves, steps, values)
+    _, m_pool = run(minigrad, leaves, steps, values)
+    roots = [k for k in sinks(steps, len(leaves), len(t_pool)) if t_pool[k].requires_grad]
+    if not roots:
+        return
+    upstream = [rng.standard_normal(tuple(t_pool[k].shape)) for k in roots]
+    v = [rng.standard_normal(s) for s in leaves]
+    t_grads, t_hv = hessian_vector_product(torch, t_pool, len(leaves), roots, upstream, v)
+    m_grads, m_hv = hessian_vector_product(minigrad, m_pool, len(leaves), roots, upstream, v)
+    for k, (r, e) in enumerate(zip(m_grads + m_hv, t_grads + t_hv)):
+        what = f"gradient of leaf {k}" if k < len(leaves) else f"Hessian-vector product for leaf {k - len(leaves)}"
+        assert close(np.asarray(r), np.asarray(e)), f"{what}: received\n{r}\nexpected (torch)\n{e}\nprogram {steps}"
