@@ -247,6 +247,13 @@ def calling_nodes_runs_their_backward(lib):
 
 
 @case
+def calling_a_node_with_grad_mode_on_records_the_results(lib):
+    a, b = leaves(lib, [1.0, 2.0], [3.0, 4.0])
+    mul = (a * b).grad_fn
+    return mul(lib.ones(2, dtype=lib.float64))
+
+
+@case
 def calling_accumulate_grad_accumulates(lib):
     (a,) = leaves(lib, [1.0, 2.0])
     acc = (a * 2).grad_fn.next_functions[0][0]
