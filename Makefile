@@ -11,8 +11,11 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.minigrad-book-installed
-# Always pinned: an unpinned torch pulls a multi-GB CUDA build.
+# Always pinned: an unpinned torch pulls a multi-GB CUDA build. The CPU build is what the parity tests need; where
+# the default index would give a CUDA build, point pip at PyTorch's CPU-only index:
+#   make torch TORCH_INDEX=https://download.pytorch.org/whl/cpu
 TORCH  := torch==2.13.0
+TORCH_INDEX ?=
 # Small matrices run faster on one BLAS thread than on several fighting over two cores.
 export OPENBLAS_NUM_THREADS ?= 1
 # Tools run with the venv's bin/ first on PATH, as if it were activated.
@@ -31,7 +34,8 @@ endif
 help: ## list the targets
 	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test also runs the browser tests, after make browser)"
+	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test also runs the browser tests, after make browser),"
+	@echo "           TORCH_INDEX=https://download.pytorch.org/whl/cpu (make torch from a CPU-only index), NB=book/04_*.ipynb (make book)"
 
 venv: $(STAMP) ## create .venv (Python >= 3.10) and pip install -e '.[test]'; quick once done
 
@@ -74,8 +78,8 @@ $(BROWSER_STAMP): $(STAMP)
 site: venv dot ## build the book as a static site in _site/ (widgets from saved state; offline, file://)
 	$(IN_VENV) $(PY) .ci/build_site.py
 
-torch: venv ## install real PyTorch (CPU, pinned) so the parity tests run instead of skipping
-	$(PY) -m pip install '$(TORCH)'
+torch: venv ## install real PyTorch 2.13.0 (CPU build; TORCH_INDEX=url for a CPU-only index) so parity tests run
+	$(PY) -m pip install '$(TORCH)' $(if $(TORCH_INDEX),--index-url '$(TORCH_INDEX)')
 
 clean: ## remove caches and build output (keeps .venv)
 	rm -rf build dist _site artifacts .pytest_cache .hypothesis *.egg-info

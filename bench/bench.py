@@ -195,6 +195,8 @@ def main():
         return worker(args.worker)
     mg, th = Worker("minigrad"), Worker("torch")
     workers = [mg] + ([th] if th.available else [])
+    if not th.available:
+        print("torch not installed (`make torch`): minigrad's times only, no ratios")
     print(f"{'workload':24s} {'minigrad':>12s} {'torch':>12s} {'ratio':>7s}")
     worst = 0.0
     for fn in WORKLOADS:
@@ -208,8 +210,8 @@ def main():
         t = statistics.median(times[th]) if th.available else None
         ratio = m / t if t else None
         worst = max(worst, ratio or 0)
-        print(f"{fn.__name__:24s} {m * 1e3:9.2f} ms {t * 1e3 if t else float('nan'):9.2f} ms "
-              f"{ratio if ratio else float('nan'):7.2f}")
+        print(f"{fn.__name__:24s} {m * 1e3:9.2f} ms " + (f"{t * 1e3:9.2f} ms {ratio:7.2f}" if t else
+                                                         f"{'not installed':>12s} {'-':>7s}"))
     for w in workers:
         w.close()
     mg_peak, mg_after = memory("minigrad")

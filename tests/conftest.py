@@ -1,5 +1,12 @@
-"""Options shared by the whole suite. tests/parity/ has its own conftest."""
+"""Options and fixtures shared by the whole suite: the `--browser` flag, and real PyTorch, the reference."""
 import pytest
+from torch_reference import import_torch
+
+
+@pytest.fixture(scope="session")
+def torch():
+    """Real PyTorch (see `import_torch`)."""
+    return import_torch()
 
 
 def pytest_addoption(parser):

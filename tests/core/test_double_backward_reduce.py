@@ -8,12 +8,13 @@ Also here: the `_saved_*` values these nodes declare, and the int64 dtype of eve
 """
 import numpy as np
 import pytest
+from torch_reference import import_torch
 
 import minigrad
 from minigrad.ops import reduction, scatter
 from minigrad.ops.linalg import Bmm
 
-torch = pytest.importorskip("torch")
+torch = import_torch()
 
 INF = float("inf")
 
@@ -243,28 +244,21 @@ def test_indices_are_int64_even_where_numpy_gives_int32(monkeypatch):
 
 
 @pytest.mark.parametrize("width", ["int8", "int16", "int32", "int64", "uint8"])
-def test_tensor_and_as_tensor_make_int64_from_every_numpy_integer_width(width):
-    """minigrad has one integer dtype: torch.tensor(array) keeps the width, minigrad gives int64 (same values)."""
+def test_tensor_and_as_tensor_keep_every_numpy_integer_width(width):
+    """As torch.tensor(array) and torch.as_tensor(array) do (issue 11: minigrad has all of PyTorch's CPU dtypes)."""
     a = np.array([0, 1, 100], dtype=width)
     for make in (minigrad.tensor, minigrad.as_tensor):
         t = make(a)
-        assert t.dtype is minigrad.int64 and t.tolist() == a.tolist(), f"{make.__name__}: received {t.dtype}"
+        assert t.dtype is getattr(minigrad, width) and t.tolist() == a.tolist(), f"{make.__name__}: received {t.dtype}"
 
 
-@pytest.mark.parametrize("width", [
-    pytest.param(w, marks=pytest.mark.xfail(strict=True, reason="minigrad.from_numpy turns int8/int16/int32/uint8 "
-                                                                "arrays into float32 (reported to the lead)"))
-    for w in ("int8", "int16", "int32", "uint8")] + ["int64"])
+@pytest.mark.parametrize("width", ["int8", "int16", "int32", "uint8", "int64"])
 def test_from_numpy_keeps_an_integer_dtype(width):
     t = minigrad.from_numpy(np.array([0, 1, 100], dtype=width))
-    assert not t.dtype.is_floating_point and t.tolist() == [0, 1, 100], f"received {t.dtype}"
+    assert t.dtype is getattr(minigrad, width) and t.tolist() == [0, 1, 100], f"received {t.dtype}"
 
 
-@pytest.mark.parametrize("width", [
-    pytest.param(w, marks=pytest.mark.xfail(strict=True, raises=KeyError, reason="Tensor.dtype raises KeyError for "
-                                                                               "a numpy dtype minigrad lacks "
-                                                                               "(reported to the lead)"))
-    for w in ("int8", "int16", "int32", "uint8")] + ["int64"])
+@pytest.mark.parametrize("width", ["int8", "int16", "int32", "uint8", "int64"])
 def test_dtype_of_a_tensor_over_any_integer_array(width):
-    """What an op gets when it wraps a numpy result of another width (why the index ops cast to int64)."""
-    assert minigrad.Tensor._make(np.zeros(2, width)).dtype is minigrad.int64
+    """What an op gets when it wraps a numpy result of another width: that width's dtype, never a KeyError."""
+    assert minigrad.Tensor._make(np.zeros(2, width)).dtype is getattr(minigrad, width)

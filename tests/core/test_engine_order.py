@@ -73,8 +73,7 @@ def minigrad_order(build):
 
 
 @pytest.mark.parametrize("build", GRAPHS, ids=[g.__name__ for g in GRAPHS])
-def test_order_is_torchs_including_ties(build):
-    torch = pytest.importorskip("torch")
+def test_order_is_torchs_including_ties(build, torch):
     expected = torch_order(torch, build)
     received = minigrad_order(build)
     assert received == expected, f"received order {received}\nexpected (torch) {expected}"

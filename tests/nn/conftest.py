@@ -5,7 +5,6 @@ Without torch the parity tests are skipped, except in CI (`CI=true`), where a mi
 import contextlib
 import io
 import math
-import os
 import warnings
 
 import numpy as np
@@ -16,13 +15,7 @@ import minigrad
 RTOL, ATOL = 1e-4, 1e-6
 
 
-@pytest.fixture(scope="session")
-def torch():
-    """Real PyTorch, the reference."""
-    if os.environ.get("CI") == "true":
-        import torch  # CI installs torch==2.13.0: there, a missing torch is an error, never a skip
-        return torch
-    return pytest.importorskip("torch", reason="real PyTorch is not installed (`make torch`)")
+# the `torch` fixture (real PyTorch, the reference) comes from tests/conftest.py
 
 
 def to_plain(value, lib):

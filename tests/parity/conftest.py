@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
+from torch_reference import TORCH_MISSING
 
 try:
     import torch
@@ -238,7 +239,7 @@ def _record(nodeid, outcome):
 @pytest.fixture(autouse=True)
 def _needs_torch():
     if torch is None:
-        pytest.skip("real PyTorch is not installed (`make torch`); parity tests need it")
+        pytest.skip(TORCH_MISSING)
 
 
 @pytest.fixture
