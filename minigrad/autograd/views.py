@@ -30,9 +30,10 @@ def locate(base, view):
 
 
 def located(array, where):
-    """The part of `array` (shaped like the base) at `where`, as a writable numpy view."""
+    """The part of `array` (shaped like the base) at `where`, as a numpy view (writable if `array` is contiguous)."""
     offset, shape, strides = where
-    flat = array.reshape(-1)
+    # an expanded gradient has stride 0: as_strided must read a real row-major copy, not memory beyond it
+    flat = np.ascontiguousarray(array).reshape(-1)
     return np.lib.stride_tricks.as_strided(flat[offset:], shape, tuple(s * array.itemsize for s in strides))
 
 

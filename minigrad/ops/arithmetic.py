@@ -138,6 +138,7 @@ class Reciprocal(Function):
     saved_names = ("result",)
 
     @staticmethod
+    @quiet
     def forward(x):
         return wrap(1.0 / float_dtype_of(x._data))
 

@@ -473,6 +473,16 @@ def changing_grad_output_in_place_when_it_is_not_shared(lib):
     return x.grad
 
 
+@case
+def an_expanded_gradient_reaches_an_in_place_op_on_a_view(lib):
+    """sum's gradient is an expanded (stride-0) tensor; CopySlices must read it as the values it stands for."""
+    x = lib.ones(2, 2, requires_grad=True)
+    y = x.clone()
+    y[0].mul_(2.0)
+    y.sum().backward()
+    return x.grad
+
+
 @pytest.mark.parametrize("op", ["add_", "mul_", "fill_", "zero_", "copy_", "clamp_", "setitem_int", "setitem_mask",
                                 "setitem_index"])
 def test_writing_into_an_expanded_tensor(run_both, op):
