@@ -156,11 +156,20 @@ class TensorOps:
         return unary.Tanh.apply(self)
 
     # ---- reductions ----------------------------------------------------------------------------------------
-    def sum(self, dim=None, keepdim=False):
-        return reduction.Sum.apply(self) if dim is None else reduction.SumDim.apply(self, dim, keepdim)
+    def sum(self, dim=None, keepdim=False, *, keepdims=None):
+        if keepdims is not None:        # numpy's spelling, which PyTorch accepts too
+            keepdim = keepdims
+        if dim is None and not keepdim:
+            return reduction.Sum.apply(self)
+        # dim=None with keepdim=True keeps every dim, at size 1
+        return reduction.SumDim.apply(self, tuple(range(self.dim())) if dim is None else dim, keepdim)
 
-    def mean(self, dim=None, keepdim=False):
-        return reduction.Mean.apply(self) if dim is None else reduction.MeanDim.apply(self, dim, keepdim)
+    def mean(self, dim=None, keepdim=False, *, keepdims=None):
+        if keepdims is not None:
+            keepdim = keepdims
+        if dim is None and not keepdim:
+            return reduction.Mean.apply(self)
+        return reduction.MeanDim.apply(self, tuple(range(self.dim())) if dim is None else dim, keepdim)
 
     def max(self, dim=None, keepdim=False):
         if dim is None:

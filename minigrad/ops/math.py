@@ -1,0 +1,242 @@
+"""More elementwise math: log2, log10, log1p, expm1, exp2, erf, erfc, rsqrt, and elementwise maximum/minimum.
+
+Integer and bool inputs give float32, as in PyTorch (maximum and minimum keep the promoted dtype instead).
+Each backward is PyTorch's formula (tools/autograd/derivatives.yaml), written in Tensor ops.
+"""
+import math
+
+import numpy as np
+
+from ..autograd.function import Function
+from .._tensor_ops import _as_tensor
+from ._common import float_dtype_of, grad_to, operands, quiet, wrap
+from .unary import Exp, Where
+
+LN2, LN10 = math.log(2.0), math.log(10.0)
+TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+
+class Log2(Function):
+    """z = log2(x);  dz/dx = 1 / (x ln 2)"""
+    node_name = "Log2Backward0"
+    saved_names = ("self",)
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        return wrap(np.log2(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad / (x * LN2)
+
+
+class Log10(Function):
+    """z = log10(x);  dz/dx = 1 / (x ln 10)"""
+    node_name = "Log10Backward0"
+    saved_names = ("self",)
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        return wrap(np.log10(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad / (x * LN10)
+
+
+class Log1p(Function):
+    """z = log(1 + x), precise for small x;  dz/dx = 1 / (1 + x)"""
+    node_name = "Log1PBackward0"
+    saved_names = ("self",)
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        return wrap(np.log1p(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad / (x + 1)
+
+
+class Expm1(Function):
+    """z = exp(x) - 1, precise for small x;  dz/dx = z + 1"""
+    node_name = "Expm1Backward0"
+    saved_names = ("result",)
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        return wrap(np.expm1(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return grad * (z + 1)
+
+
+class Exp2(Function):
+    """z = 2**x;  dz/dx = z ln 2"""
+    node_name = "Exp2Backward0"
+    saved_names = ("result",)
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        return wrap(np.exp2(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return grad * z * LN2
+
+
+class Erf(Function):
+    """z = erf(x) = 2/sqrt(pi) * integral of exp(-t**2) from 0 to x;  dz/dx = 2/sqrt(pi) exp(-x**2)"""
+    node_name = "ErfBackward0"
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(x):
+        return wrap(_elementwise(math.erf, x._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * (Exp.apply(-(x * x)) * TWO_OVER_SQRT_PI)
+
+
+class Erfc(Function):
+    """z = erfc(x) = 1 - erf(x), precise where erf(x) is near 1;  dz/dx = -2/sqrt(pi) exp(-x**2)"""
+    node_name = "ErfcBackward0"
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(x):
+        return wrap(_elementwise(math.erfc, x._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * (Exp.apply(-(x * x)) * -TWO_OVER_SQRT_PI)
+
+
+def _elementwise(fn, a):
+    """Apply a float function of the standard library to every element, in float64 (libm's precision), and give
+    the result in the input's float dtype (float32 for integers and bools)."""
+    a = float_dtype_of(a)
+    return np.asarray(np.frompyfunc(fn, 1, 1)(a.astype(np.float64)), np.float64).astype(a.dtype, copy=False)
+
+
+class Rsqrt(Function):
+    """z = 1 / sqrt(x);  dz/dx = -z**3 / 2"""
+    node_name = "RsqrtBackward0"
+    saved_names = ("result",)
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        return wrap(1 / np.sqrt(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(output)
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad):
+        (z,) = ctx.saved_tensors
+        return -0.5 * grad * z ** 3
+
+
+class Maximum(Function):
+    """z = the larger of x and y, elementwise (nan if either is);  dz/dx = 1 where x > y, 1/2 where x == y, else 0
+    (and dz/dy likewise)"""
+    node_name = "MaximumBackward0"
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(x, y):
+        return wrap(np.maximum(*operands(x, y)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y = inputs
+        ctx.save_for_backward(x, y)
+        ctx.shapes = (x._data.shape, y._data.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        return _pick_backward(ctx, grad, *operands(x, y))
+
+
+class Minimum(Function):
+    """z = the smaller of x and y, elementwise (nan if either is);  dz/dx = 1 where x < y, 1/2 where x == y, else
+    0 (and dz/dy likewise)"""
+    node_name = "MinimumBackward0"
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(x, y):
+        return wrap(np.minimum(*operands(x, y)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y = inputs
+        ctx.save_for_backward(x, y)
+        ctx.shapes = (x._data.shape, y._data.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        a, b = operands(x, y)
+        return _pick_backward(ctx, grad, b, a)       # min(x, y) picks x where max(y, x) would pick y
+
+
+def _pick_backward(ctx, grad, a, b):
+    """PyTorch's gradients of max(a, b): a tie shares the gradient, half each; the other input gets zero.
+
+    The masks are constants (comparisons have no derivative), so only `grad` enters differentiably.
+    """
+    zero = _as_tensor(0, grad)
+    shared = Where.apply(np.asarray(a == b), grad / 2, grad)
+    gx = grad_to(Where.apply(np.asarray(a < b), zero, shared), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+    gy = grad_to(Where.apply(np.asarray(a > b), zero, shared), ctx.shapes[1]) if ctx.needs_input_grad[1] else None
+    return gx, gy

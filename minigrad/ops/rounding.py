@@ -1,0 +1,168 @@
+"""Step functions: sign, floor, ceil, round (also to `decimals` places), trunc, and frac (what trunc cuts off).
+
+Their gradient is zero almost everywhere (frac's is 1), as PyTorch defines it. Integer tensors stay integers,
+as in PyTorch; bool tensors are refused where PyTorch refuses them.
+"""
+import numpy as np
+
+from ..autograd.function import Function
+from ._common import quiet, wrap
+
+# PyTorch's scalar type names, as its "not implemented for 'Long'" errors print them
+_TYPE_NAMES = {"b": "Bool", "f2": "Half", "f4": "Float", "f8": "Double", "i1": "Char", "i2": "Short", "i4": "Int",
+               "i8": "Long", "u1": "Byte"}
+
+
+def _type_name(a):
+    return _TYPE_NAMES["b" if a.dtype.kind == "b" else f"{a.dtype.kind}{a.dtype.itemsize}"]
+
+
+def _refuse(a, kernel, kinds):
+    """PyTorch's error for a dtype its CPU kernel `kernel` has no loop for."""
+    if a.dtype.kind in kinds:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_type_name(a)}\'')
+
+
+def _zero_gradient(grad):
+    """The gradient of a step function: zeros (a constant, as PyTorch's `zeros_like(grad)`)."""
+    return wrap(np.zeros_like(grad._data))
+
+
+class Sign(Function):
+    """z = -1, 0 or 1 as x < 0, x == 0 (or nan) or x > 0;  dz/dx = 0"""
+    node_name = "SignBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        if a.dtype.kind == "b":
+            return wrap(a.copy())
+        z = np.sign(a)
+        return wrap(np.where(np.isnan(z), 0, z).astype(a.dtype) if a.dtype.kind == "f" else z)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad)
+
+
+class Floor(Function):
+    """z = the largest integer <= x;  dz/dx = 0"""
+    node_name = "FloorBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        _refuse(a, "floor_vml_cpu", "b")
+        return wrap(np.floor(a) if a.dtype.kind == "f" else a.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad)
+
+
+class Ceil(Function):
+    """z = the smallest integer >= x;  dz/dx = 0"""
+    node_name = "CeilBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        _refuse(a, "ceil_vml_cpu", "b")
+        return wrap(np.ceil(a) if a.dtype.kind == "f" else a.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad)
+
+
+class Trunc(Function):
+    """z = x rounded towards zero;  dz/dx = 0"""
+    node_name = "TruncBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        _refuse(a, "trunc_vml_cpu", "b")
+        return wrap(np.trunc(a) if a.dtype.kind == "f" else a.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad)
+
+
+class Round(Function):
+    """z = x rounded to the nearest integer, halves to even (round(2.5) = 2, as in PyTorch);  dz/dx = 0"""
+    node_name = "RoundBackward0"
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        _refuse(a, "round_vml_cpu", "b")
+        return wrap(np.rint(a) if a.dtype.kind == "f" else a.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad)
+
+
+class RoundDecimals(Function):
+    """z = x rounded to `decimals` places (halves to even; negative decimals round to tens, hundreds, ...);
+    dz/dx = 0"""
+    node_name = "RoundBackward1"
+
+    @staticmethod
+    @quiet
+    def forward(x, decimals):
+        a = x._data
+        _refuse(a, "round_cpu", "biu")
+        # PyTorch's arithmetic, in the tensor's own dtype: rint(x * 10**d) / 10**d, or rint(x / 10**-d) * 10**-d
+        scale = a.dtype.type(10.0 ** abs(decimals))
+        return wrap(np.rint(a * scale) / scale if decimals >= 0 else np.rint(a / scale) * scale)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad), None
+
+
+class Frac(Function):
+    """z = x - trunc(x), the fractional part, with x's sign;  dz/dx = 1"""
+    node_name = "FracBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(x):
+        a = x._data
+        _refuse(a, "frac_cpu", "biu")
+        return wrap(a - np.trunc(a))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
