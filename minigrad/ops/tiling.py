@@ -16,9 +16,12 @@ class Repeat(Function):
         if len(repeats) < x._data.ndim:
             raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
                                "of tensor")
-        if any(r < 0 for r in repeats):
-            raise RuntimeError(f"Trying to create tensor with negative dimension {min(repeats)}: {list(repeats)}")
-        return wrap(np.tile(x._data, repeats))
+        padded = (1,) * (len(repeats) - x._data.ndim) + x._data.shape
+        size = [n * r for n, r in zip(padded, repeats)]
+        negative = [n for n in size if n < 0]
+        if negative:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {negative[0]}: {size}")
+        return wrap(np.tile(x._data, [max(r, 0) for r in repeats]))     # an empty dim may repeat -1 times
 
     @staticmethod
     def setup_context(ctx, inputs, output):

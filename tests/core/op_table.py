@@ -449,6 +449,8 @@ ERRORS = [
     ("relu_bool", lambda L: L.tensor([True]).relu()),
     ("sigmoid_int", lambda L: L.tensor([1, 2]).sigmoid()),
     ("div_int_by_zero", lambda L: L.tensor([1]) / L.tensor([0])),
+    ("flatten_start_after_end", lambda L: L.ones(2, 3, 4).flatten(2, 1)),
+    ("flatten_dim_out_of_range", lambda L: L.ones(2, 3, 4).flatten(3)),
 ]
 
 
