@@ -1,4 +1,5 @@
-"""`Module.to`, `.float()`, `.double()`, `.cpu()`: cast a module's floating-point tensors, keeping the Parameters.
+"""`Module.to`, `.float()`, `.double()`, `.half()`, `.cpu()`: cast a module's floating-point tensors, keeping
+the Parameters.
 
 Defined here as functions of `self` and bound in `Module`'s class body.
 """
@@ -31,7 +32,9 @@ def to(self, *args, **kwargs):
 
     Devices (`model.to("cpu")`) are accepted and ignored: minigrad has only the CPU.
     """
-    target = kwargs.get("dtype") or next((a for a in args if isinstance(a, dtype)), None)
+    from .._tensor import Tensor
+    target = kwargs.get("dtype") or next((a.dtype if isinstance(a, Tensor) else a for a in args
+                                          if isinstance(a, (dtype, Tensor))), None)
     if target is None:
         return self
     if not target.is_floating_point:
@@ -47,6 +50,12 @@ def float(self):  # noqa: A001 - PyTorch's name
 def double(self):
     """Cast floating-point parameters and buffers to float64; return self."""
     return to(self, float64)
+
+
+def half(self):
+    """Cast floating-point parameters and buffers to float16; return self."""
+    from .. import _dtype
+    return to(self, _dtype.float16)
 
 
 def cpu(self):

@@ -1,13 +1,15 @@
-"""Containers: `Sequential` (modules run one after another) and `ModuleList` (a list that registers modules).
+"""Containers: `Sequential` (modules run one after another), `ModuleList` and `ModuleDict` (a list and a dict
+that register modules); `ParameterList` and `ParameterDict` are in container_params.py.
 
-Both keep their modules in `_modules` under the names "0", "1", ..., so `named_parameters` gives `'0.weight'`
-and `Module.apply`, `state_dict`, `train` and `repr` see them like any other submodule.
+All keep their modules in `_modules` (the lists under the names "0", "1", ...), so `named_parameters` gives
+`'0.weight'` and `Module.apply`, `state_dict`, `train` and `repr` see them like any other submodule.
 """
 import operator
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from .module import Module, _addindent
+from ._module_repr import _addindent
+from .module import Module
 
 
 class Sequential(Module):
@@ -174,3 +176,82 @@ class ModuleList(Module):
                 blocks.append([i, i, r])
         lines = [_addindent(f"({s}): {r}" if s == e else f"({s}-{e}): {e - s + 1} x {r}", 2) for s, e, r in blocks]
         return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
+
+
+class ModuleDict(Module):
+    """Hold modules in a dict, registered so that `parameters()`, `apply`, ... see them. Mirrors `torch.nn.ModuleDict`.
+
+    Keys keep their insertion order (also from a plain dict); `update` and the constructor accept a mapping or
+    an iterable of (key, module) pairs. It has no `forward`.
+
+    Example:
+        >>> heads = nn.ModuleDict({"cls": nn.Linear(8, 3), "box": nn.Linear(8, 4)})
+        >>> list(heads.keys()), heads["box"].out_features
+        (['cls', 'box'], 4)
+    """
+
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __delitem__(self, key):
+        del self._modules[key]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def clear(self):
+        """Remove every module."""
+        self._modules.clear()
+
+    def pop(self, key):
+        """Remove the module under `key` and return it."""
+        v = self[key]
+        del self[key]
+        return v
+
+    def keys(self):
+        """Return the keys, in order."""
+        return self._modules.keys()
+
+    def items(self):
+        """Return the (key, module) pairs, in order."""
+        return self._modules.items()
+
+    def values(self):
+        """Return the modules, in order."""
+        return self._modules.values()
+
+    def update(self, modules):
+        """Add (or replace) the modules of a mapping, or of an iterable of (key, module) pairs."""
+        if not isinstance(modules, Iterable):
+            raise TypeError("ModuleDict.update should be called with an iterable of key/value pairs, but got "
+                            + type(modules).__name__)
+        if isinstance(modules, (OrderedDict, ModuleDict, Mapping)):
+            for key, module in modules.items():
+                self[key] = module
+            return
+        for j, m in enumerate(modules):
+            if not isinstance(m, Iterable):
+                raise TypeError("ModuleDict update sequence element #" + str(j) + " should be Iterable; is"
+                                + type(m).__name__)
+            if not len(m) == 2:
+                raise ValueError("ModuleDict update sequence element #" + str(j) + " has length " + str(len(m))
+                                 + "; 2 is required")
+            self[m[0]] = m[1]
+
+
+from .container_params import ParameterDict, ParameterList  # noqa: E402,F401 - torch has them in this module

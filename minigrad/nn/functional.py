@@ -62,18 +62,30 @@ def _as_dtype(input, dtype):
     return input if dtype is None else input.to(dtype)
 
 
-def softmax(input, dim=None, dtype=None):
+def _check_floating(name, input, dim):
+    if not input.is_floating_point():
+        last = "lastdim_" if dim in (-1, input.dim() - 1) or input.dim() == 0 else ""
+        raise NotImplementedError(f'"{name}_{last}kernel_impl" not implemented for \'{input.type()[6:-6]}\'')
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """exp(x) / sum(exp(x)) along `dim`: each slice becomes probabilities. Mirrors `torch.nn.functional.softmax`."""
     if dim is None:
         dim = _softmax_dim("softmax", input.dim())
-    return Softmax.apply(_as_dtype(input, dtype), _check_dim(dim, input.dim()))
+    dim = _check_dim(dim, input.dim())
+    input = _as_dtype(input, dtype)
+    _check_floating("softmax", input, dim)
+    return Softmax.apply(input, dim)
 
 
-def log_softmax(input, dim=None, dtype=None):
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """log(softmax(x)) along `dim`, computed stably as x - max - log(sum(exp(x - max)))."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim())
-    return LogSoftmax.apply(_as_dtype(input, dtype), _check_dim(dim, input.dim()))
+    dim = _check_dim(dim, input.dim())
+    input = _as_dtype(input, dtype)
+    _check_floating("log_softmax", input, dim)
+    return LogSoftmax.apply(input, dim)
 
 
 def _check_reduction(reduction):
@@ -163,4 +175,6 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     return nll_loss(logp, target, weight, ignore_index, reduction)
 
 
+from ._functional_activations import *  # noqa: E402,F401,F403 - leaky_relu, elu, gelu, silu, softplus: its __all__
+from ._functional_losses import *  # noqa: E402,F401,F403 - binary_cross_entropy, l1_loss, one_hot, ...: its __all__
 from ._functional_layers import *  # noqa: E402,F401,F403 - conv2d, max_pool2d, batch_norm, dropout, ...: its __all__

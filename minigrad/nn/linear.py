@@ -1,4 +1,4 @@
-"""`Linear` (y = x W^T + b), and the two shape-only layers `Identity` and `Flatten`."""
+"""`Linear` (y = x W^T + b), and the shape-only layers `Identity`, `Flatten` and `Unflatten`."""
 import math
 
 from .. import _creation
@@ -76,3 +76,30 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    """Split dimension `dim` into `unflattened_size`: (N, 64) -> (N, 1, 8, 8). Mirrors `torch.nn.Unflatten`.
+
+    Example:
+        >>> nn.Unflatten(1, (2, 3))(torch.zeros(4, 6)).shape
+        torch.Size([4, 2, 3])
+    """
+
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError("unflattened_size must be a tuple of ints, but found type "
+                            f"{type(unflattened_size).__name__}")
+        for idx, elem in enumerate(unflattened_size):
+            if not isinstance(elem, int):
+                raise TypeError(f"unflattened_size must be tuple of ints, but found element of type "
+                                f"{type(elem).__name__} at pos {idx}")
+        self.dim = dim
+        self.unflattened_size = unflattened_size
+
+    def forward(self, input):
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"

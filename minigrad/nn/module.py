@@ -6,22 +6,18 @@ Assigning a `Parameter` or a `Module` as an attribute registers it (`__setattr__
 from collections import OrderedDict
 
 from .._tensor import Tensor
-from . import _convert, _state_dict
+from . import _convert, _lookup, _module_hooks, _module_repr, _state_dict
 from ._checks import (check_buffer, check_module_name, check_name, check_parameter, typename,
                       wrong_assignment)
+from ._module_repr import _addindent  # noqa: F401 - torch's home of it
+from .hooks import *  # noqa: F401,F403 - register_module_forward_hook, ...: torch has them in this module
+from .hooks import _global_backward_hooks, _global_backward_pre_hooks, _global_forward_hooks, _global_forward_pre_hooks
 from .parameter import Parameter, zero_grads
 
 
 def _forward_unimplemented(self, *input):
     """Define the computation performed at every call. Every subclass overrides it."""
     raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
-
-
-def _addindent(s, num_spaces):
-    lines = s.split("\n")
-    if len(lines) == 1:
-        return s
-    return lines[0] + "\n" + "\n".join((num_spaces * " ") + line if line.strip() else "" for line in lines[1:])
 
 
 class Module:
@@ -54,9 +50,20 @@ class Module:
         object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
+        _module_hooks.init_hooks(self)
 
     def __call__(self, *args, **kwargs):
+        """Run `forward`, and the hooks around it if any module or global hook is registered (_module_hooks.py)."""
+        if (self._backward_hooks or self._backward_pre_hooks or self._forward_hooks or self._forward_pre_hooks
+                or _global_forward_hooks or _global_forward_pre_hooks or _global_backward_hooks
+                or _global_backward_pre_hooks):
+            return _module_hooks.call_with_hooks(self, args, kwargs)
         return self.forward(*args, **kwargs)
+
+    # ---- hooks (the work is in _module_hooks.py) ----------------------------------------------------------
+    register_forward_pre_hook, register_forward_hook = _module_hooks.forward_registrations
+    register_full_backward_pre_hook, register_full_backward_hook, register_backward_hook = \
+        _module_hooks.backward_registrations
 
     # ---- registration -------------------------------------------------------------------------------------
     def register_parameter(self, name, param):
@@ -218,6 +225,9 @@ class Module:
         for _, buf in self.named_buffers(recurse=recurse):
             yield buf
 
+    # dotted-path look-ups: get_submodule("enc.0"), get_parameter("enc.0.weight"), get_buffer(...)
+    get_submodule, get_parameter, get_buffer = _lookup.get_submodule, _lookup.get_parameter, _lookup.get_buffer
+
     def apply(self, fn):
         """Call `fn` on every submodule, children first and self last (post-order), and return self.
 
@@ -235,7 +245,8 @@ class Module:
         return self
 
     # dtype conversions: each casts the floating-point parameters and buffers in place (see _convert.py)
-    _apply, to, float, double, cpu = _convert._apply, _convert.to, _convert.float, _convert.double, _convert.cpu
+    _apply, to, float, double, half, cpu = (_convert._apply, _convert.to, _convert.float, _convert.double,
+                                            _convert.half, _convert.cpu)
 
     # ---- modes and gradients ------------------------------------------------------------------------------
     def train(self, mode=True):
@@ -265,8 +276,7 @@ class Module:
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
         """Return an OrderedDict of every parameter and persistent buffer, by dotted name, detached.
 
-        The tensors share memory with the module's (save a copy if you need a snapshot).
-        """
+        The tensors share memory with the module's (save a copy if you need a snapshot)."""
         if destination is None:
             destination = OrderedDict()
         return _state_dict.save(self, destination, prefix, keep_vars)
@@ -279,23 +289,12 @@ class Module:
         """
         return _state_dict.load(self, state_dict, strict)
 
-    # ---- printing -----------------------------------------------------------------------------------------
+    # ---- printing (the work is in _module_repr.py) --------------------------------------------------------
     def _get_name(self):
         return type(self).__name__
 
     def extra_repr(self):
         """Return the text printed inside this module's parentheses; layers override it."""
         return ""
+    __repr__ = _module_repr.module_repr
 
-    def __repr__(self):
-        extra = self.extra_repr()
-        extra_lines = extra.split("\n") if extra else []
-        child_lines = [f"({key}): " + _addindent(repr(module), 2) for key, module in self._modules.items()]
-        lines = extra_lines + child_lines
-        main = self._get_name() + "("
-        if lines:
-            if len(extra_lines) == 1 and not child_lines:
-                main += extra_lines[0]
-            else:
-                main += "\n  " + "\n  ".join(lines) + "\n"
-        return main + ")"
