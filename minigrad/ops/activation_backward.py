@@ -66,6 +66,10 @@ class TanhBackward(Function):
     @staticmethod
     def forward(grad, z):
         t = z._data
+        if t.dtype == np.float32:
+            # ATen rounds 1 - z*z once (a fused multiply-add); float64 holds z*z and 1 - z*z exactly, so one
+            # rounding back to float32 gives torch's bits (Karpathy's "exact" gradient checks depend on it)
+            return wrap(grad._data * (1 - np.square(t, dtype=np.float64)).astype(np.float32))
         return wrap(grad._data * (1 - t * t))
 
     @staticmethod

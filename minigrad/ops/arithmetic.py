@@ -186,6 +186,13 @@ class Pow(Function):
             a = a.astype(np.float32)
         elif a.dtype.kind == "i" and p < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
+        # as ATen, these exponents are products, not pow(), so float32 results agree with torch to the bit
+        if p == 3:
+            return wrap(a * a * a)
+        if p == -2 and a.dtype.kind == "f":
+            return wrap(1 / (a * a))
+        if p == -0.5 and a.dtype.kind == "f":
+            return wrap(1 / np.sqrt(a))
         return wrap(a ** p)
 
     @staticmethod
