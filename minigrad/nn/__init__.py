@@ -6,6 +6,7 @@ parameters and submodules, composes operations in `forward`, and gets its backwa
 from . import functional, init  # noqa: I001
 from .parameter import Parameter
 from .module import Module
+from .lazy import LazyLinear, UninitializedParameter
 from .linear import Flatten, Identity, Linear, Unflatten
 from .activation import ELU, GELU, SELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus, Tanh
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
@@ -15,7 +16,7 @@ from . import modules  # torch.nn.modules.module.register_module_forward_hook, .
 from .layers import *  # noqa: F401,F403
 from . import layers as _layers
 
-__all__ = ["Module", "Parameter", "Linear", "Identity", "Flatten", "Unflatten", "ReLU", "Sigmoid", "Tanh", "Softmax",
+__all__ = ["Module", "Parameter", "Linear", "LazyLinear", "UninitializedParameter", "Identity", "Flatten", "Unflatten", "ReLU", "Sigmoid", "Tanh", "Softmax",
            "LogSoftmax", "LeakyReLU", "ELU", "SELU", "GELU", "SiLU", "Softplus", "Sequential", "ModuleList",
            "ModuleDict", "ParameterList", "ParameterDict", "MSELoss", "NLLLoss", "CrossEntropyLoss", "BCELoss",
            "BCEWithLogitsLoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "functional", "init", "modules",
