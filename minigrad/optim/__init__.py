@@ -1,6 +1,10 @@
-"""Optimizers: `SGD` and `Adam`, on the `Optimizer` base class. Mirrors `torch.optim`."""
+"""Optimizers on the `Optimizer` base class, and `lr_scheduler`. Mirrors `torch.optim`."""
 from .optimizer import Optimizer
 from .sgd import SGD
 from .adam import Adam
+from .adamw import AdamW
+from .rmsprop import RMSprop
+from .adagrad import Adagrad
+from . import lr_scheduler
 
-__all__ = ["Optimizer", "SGD", "Adam"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]

@@ -1,7 +1,8 @@
 """Adam: per-parameter step sizes from running averages of the gradient and of its square."""
-from .._creation import tensor, zeros_like
+from .._creation import zeros_like
 from .._functions import where
-from ..autograd.grad_mode import no_grad
+from ._common import (add_scaled, addcmul_, check_capturable, check_fused, lerp_, new_step,
+                      use_grad_for_differentiable)
 from .optimizer import Optimizer
 
 
@@ -19,8 +20,9 @@ class Adam(Optimizer):
         params: `model.parameters()` or a list of parameter groups.
         lr: learning rate (default 1e-3). betas: (beta1, beta2), default (0.9, 0.999). eps: default 1e-8.
         weight_decay: L2 penalty (default 0). amsgrad: use the max of all v so far. maximize: ascend.
-        decoupled_weight_decay: shrink p directly (AdamW). foreach, fused, capturable: accepted for
-            compatibility (they pick an implementation in PyTorch; minigrad has one).
+        decoupled_weight_decay: shrink p directly (AdamW). foreach, fused: accepted (in PyTorch they pick a
+            faster implementation of the same rule; minigrad has one). capturable: accepted, but as in PyTorch
+            the first step fails on the CPU. differentiable: record the update in the graph.
 
     Example:
         >>> optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
@@ -39,48 +41,58 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
         if not 0.0 <= weight_decay:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if differentiable:
-            raise NotImplementedError("minigrad's optimizers do not support differentiable=True")
+        if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
+            raise ValueError("betas must be either both floats or both Tensors")
         defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
                     "maximize": maximize, "foreach": foreach, "capturable": capturable,
                     "differentiable": differentiable, "fused": fused,
                     "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
+        check_fused(fused, foreach, differentiable)
 
-    @no_grad()
+    @use_grad_for_differentiable
     def step(self, closure=None):
         """Do one update of every parameter that has a gradient; return `closure()`'s loss if given."""
         loss = self._closure_loss(closure)
         for group in self.param_groups:
-            lr, (beta1, beta2), eps, weight_decay = group["lr"], group["betas"], group["eps"], group["weight_decay"]
             for p in group["params"]:
-                if p.grad is None:
-                    continue
-                grad = -p.grad if group["maximize"] else p.grad
-                state = self.state[p]
-                if len(state) == 0:       # lazy initialisation, on the parameter's first step
-                    state["step"] = tensor(0.0)
-                    state["exp_avg"] = zeros_like(p)
-                    state["exp_avg_sq"] = zeros_like(p)
-                    if group["amsgrad"]:
-                        state["max_exp_avg_sq"] = zeros_like(p)
-                exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-                state["step"] += 1
-                if weight_decay != 0:
-                    if group["decoupled_weight_decay"]:
-                        p.mul_(1 - lr * weight_decay)
-                    else:
-                        grad = grad.add(p, alpha=weight_decay)
-                exp_avg.add_(grad - exp_avg, alpha=1 - beta1)
-                exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
-                step = state["step"].item()
-                bias_correction1 = 1 - beta1 ** step
-                bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
-                if group["amsgrad"]:
-                    max_sq = state["max_exp_avg_sq"]
-                    max_sq.copy_(where(exp_avg_sq > max_sq, exp_avg_sq, max_sq))
-                    denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-                else:
-                    denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-                p.add_(exp_avg / denom, alpha=-(lr / bias_correction1))
+                if p.grad is not None:
+                    self._init_state(p, group)
+            for p in group["params"]:
+                if p.grad is not None:
+                    check_capturable(group)
+                    self._update(p, self.state[p], group)
         return loss
+
+    def _init_state(self, p, group):
+        state = self.state[p]
+        if len(state) == 0:            # lazy initialisation, on the parameter's first step
+            state["step"] = new_step(group["fused"])
+            state["exp_avg"] = zeros_like(p)
+            state["exp_avg_sq"] = zeros_like(p)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = zeros_like(p)
+
+    @staticmethod
+    def _update(p, state, group):
+        lr, (beta1, beta2), eps, weight_decay = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        grad = -p.grad if group["maximize"] else p.grad
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        state["step"] += 1
+        if weight_decay != 0:
+            if group["decoupled_weight_decay"]:
+                p.mul_(1 - lr * weight_decay)
+            else:
+                grad = add_scaled(grad, p, weight_decay)
+        lerp_(exp_avg, grad, 1 - beta1)
+        addcmul_(exp_avg_sq.mul_(beta2), grad, grad, 1 - beta2)
+        step = state["step"].item()
+        step_size = lr / (1 - beta1 ** step)
+        bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
+        if group["amsgrad"]:
+            max_sq = state["max_exp_avg_sq"]
+            max_sq.copy_(where(exp_avg_sq > max_sq, exp_avg_sq, max_sq))
+            denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+        else:
+            denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+        p.add_(exp_avg * -step_size / denom)

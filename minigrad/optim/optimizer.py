@@ -4,8 +4,8 @@ from collections import defaultdict
 
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
-from ..nn._checks import typename
-from ..nn.parameter import zero_grads
+from . import _state_dict
+from ._common import typename
 
 
 class Optimizer:
@@ -51,11 +51,17 @@ class Optimizer:
         elif isinstance(params, set):
             raise TypeError("optimizer parameters need to be organized in ordered collections, but the ordering of "
                             "tensors in sets will change between runs. Please use a list instead.")
-        param_group["params"] = params = list(params)
+        params = list(params)
+        names = [p[0] for p in params if isinstance(p, tuple)]     # from model.named_parameters()
+        param_group["params"] = params = [p[1] if isinstance(p, tuple) else p for p in params]
+        if names:
+            if len(names) != len(params):
+                raise ValueError("all optimizer params should be with/without names. Some param names are missing")
+            param_group["param_names"] = names
         for param in params:
             if not isinstance(param, Tensor):
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is " + typename(param))
-            if not (param.is_leaf or param.retains_grad):
+            if not self.defaults.get("differentiable", None) and not (param.is_leaf or param.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():
             param_group.setdefault(name, default)
@@ -66,6 +72,10 @@ class Optimizer:
         seen = set()
         for group in self.param_groups:
             seen.update(group["params"])
+            if ("param_names" in param_group) != ("param_names" in group):
+                with_names = "with names" if "param_names" in param_group else "without names"
+                raise ValueError("all optimizer param groups should be with/without names. "
+                                 f"cannot add param group {with_names} to the optimizer")
         if not seen.isdisjoint(params):
             raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
@@ -75,11 +85,44 @@ class Optimizer:
 
         Needed before each backward, because backward adds into `.grad` rather than overwriting it.
         """
-        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                if set_to_none:
+                    p.grad = None
+                else:
+                    if p.grad.grad_fn is not None:
+                        p.grad.detach_()
+                    else:
+                        p.grad.requires_grad_(False)
+                    p.grad.zero_()
 
     def step(self, closure=None):
         """Update the parameters from their `.grad`. Subclasses implement it."""
         raise NotImplementedError
+
+    def state_dict(self):
+        """Return the optimizer's state and options as a dict, parameters named by index (see _state_dict.py).
+
+        Example:
+            >>> checkpoint = {"model": model.state_dict(), "optimizer": copy.deepcopy(optimizer.state_dict())}
+            >>> optimizer.load_state_dict(checkpoint["optimizer"])      # later, in a new optimizer
+        """
+        return _state_dict.state_dict(self)
+
+    def load_state_dict(self, state_dict):
+        """Restore the state and options saved by `state_dict()`, so training continues exactly where it was."""
+        _state_dict.load_state_dict(self, state_dict)
+
+    def __getstate__(self):
+        """What pickling and copy.deepcopy keep of an optimizer (as PyTorch: no hooks, no wrapped step)."""
+        return {"defaults": self.defaults, "state": self.state, "param_groups": self.param_groups}
+
+    def __setstate__(self, state):
+        """Take `state`'s entries as attributes (load_state_dict ends here; subclasses add fixes of old saves)."""
+        self.__dict__.update(state)
+        self.defaults.setdefault("differentiable", False)
 
     def _closure_loss(self, closure):
         """Re-evaluate the model with `closure` (some optimizers need it), recording the graph."""

@@ -1,5 +1,5 @@
 """Stochastic gradient descent, with momentum, dampening, Nesterov momentum and weight decay."""
-from ..autograd.grad_mode import no_grad
+from ._common import add_scaled, add_scaled_, check_fused, use_grad_for_differentiable
 from .optimizer import Optimizer
 
 
@@ -16,7 +16,8 @@ class SGD(Optimizer):
         params: `model.parameters()` or a list of parameter groups.
         lr: learning rate. momentum, dampening, weight_decay: see the rule above (default 0).
         nesterov: use Nesterov momentum. maximize: ascend instead of descend.
-        foreach, fused: accepted for compatibility (they pick an implementation in PyTorch; minigrad has one).
+        foreach, fused: accepted (in PyTorch they pick a faster implementation of the same rule; minigrad has one).
+        differentiable: record the update in the graph (parameters may then be non-leaf tensors).
 
     Example:
         >>> optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
@@ -30,16 +31,15 @@ class SGD(Optimizer):
             raise ValueError(f"Invalid momentum value: {momentum}")
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if differentiable:
-            raise NotImplementedError("minigrad's optimizers do not support differentiable=True")
         defaults = {"lr": lr, "momentum": momentum, "dampening": dampening, "weight_decay": weight_decay,
                     "nesterov": nesterov, "maximize": maximize, "foreach": foreach, "differentiable": differentiable,
                     "fused": fused}
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
+        check_fused(fused, foreach, differentiable)
 
-    @no_grad()
+    @use_grad_for_differentiable
     def step(self, closure=None):
         """Do one update of every parameter that has a gradient; return `closure()`'s loss if given."""
         loss = self._closure_loss(closure)
@@ -50,14 +50,14 @@ class SGD(Optimizer):
                     continue
                 grad = -p.grad if group["maximize"] else p.grad
                 if group["weight_decay"] != 0:
-                    grad = grad.add(p, alpha=group["weight_decay"])
+                    grad = add_scaled(grad, p, group["weight_decay"])
                 if momentum != 0:
                     state = self.state[p]
                     buf = state.get("momentum_buffer")
                     if buf is None:
                         buf = state["momentum_buffer"] = grad.detach().clone()
                     else:
-                        buf.mul_(momentum).add_(grad, alpha=1 - dampening)
-                    grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
-                p.add_(grad, alpha=-lr)
+                        add_scaled_(buf.mul_(momentum), grad, 1 - dampening)
+                    grad = add_scaled(grad, buf, momentum) if group["nesterov"] else buf
+                add_scaled_(p, grad, -lr)
         return loss

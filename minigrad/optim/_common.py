@@ -1,0 +1,98 @@
+"""Small pieces the optimizers share: PyTorch's option checks, its step counter, ATen's rounding of updates."""
+import functools
+
+import numpy as np
+
+from .. import _dtype
+from .._creation import get_default_dtype, tensor
+from .._tensor import Tensor
+from ..autograd.grad_mode import set_grad_enabled
+
+# where PyTorch's capturable optimizers may run: never the CPU, so capturable=True fails at the first step
+CAPTURABLE_DEVICES = ["cuda", "xpu", "hpu", "privateuseone", "xla"]
+
+
+def typename(obj):
+    """Name a value's type as `torch.typename` does: `torch.FloatTensor` for a tensor, `int` for an int."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    cls = type(obj)
+    module = cls.__module__
+    return cls.__qualname__ if module in ("", "builtins") else f"{module}.{cls.__qualname__}"
+
+
+def use_grad_for_differentiable(step):
+    """Run `step` recording a graph only for a `differentiable=True` optimizer, as PyTorch's decorator does.
+
+    Usually the update must not be recorded (grad mode off); with differentiable=True it is, so the new
+    parameters have a `grad_fn` and one can differentiate through the optimizer step itself.
+    """
+    @functools.wraps(step)
+    def wrapper(self, *args, **kwargs):
+        with set_grad_enabled(self.defaults["differentiable"]):
+            return step(self, *args, **kwargs)
+    return wrapper
+
+
+def check_fused(fused, foreach, differentiable):
+    """PyTorch's checks of `fused=True` against the other options (made after the groups are built)."""
+    if fused:
+        if differentiable:
+            raise RuntimeError("`fused` does not support `differentiable`")
+        if foreach:
+            raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+
+
+def check_capturable(group):
+    """capturable=True keeps the step counter on an accelerator; on the CPU PyTorch's step fails so."""
+    if group.get("capturable"):
+        raise AssertionError("If capturable=True, params and state_steps must be on supported devices: "
+                             f"{CAPTURABLE_DEVICES}.")
+
+
+def new_step(fused=False):
+    """A fresh step counter: a 0-d tensor, float32 when fused, else of the default dtype (as PyTorch keeps it)."""
+    return tensor(0.0, dtype=_dtype.float32 if fused else get_default_dtype())
+
+
+# ---- ATen's pointwise updates, rounded as ATen rounds them ----------------------------------------------------
+# ATen's CPU kernels compute `self + alpha * other` (add_, addcmul_, lerp_) with a fused multiply-add: one
+# rounding instead of two. For float32 the same single rounding is had exactly through float64 (a float32
+# product fits a float64 without rounding), so minigrad's updates are bit-identical to torch's; for float64
+# they are plain multiply-then-add (one ulp of float64 apart at most).
+def fma(a, b, c):
+    """a * b + c, rounded once for float32 tensors (ATen's fused multiply-add); `b` may be a number."""
+    if a.dtype is not _dtype.float32:
+        return a * b + c
+    b = b.double() if isinstance(b, Tensor) else float(np.float32(b))
+    return (a.double() * b + c.double()).float()
+
+
+def add_scaled(t, other, alpha):
+    """`t.add(other, alpha=alpha)` as ATen computes it: t + alpha * other, rounded once."""
+    return t + other if alpha == 1 else fma(other, alpha, t)
+
+
+def add_scaled_(t, other, alpha):
+    """`t.add_(other, alpha=alpha)`, in place."""
+    return t.add_(other) if alpha == 1 else t.copy_(fma(other, alpha, t))
+
+
+def addcmul_(t, t1, t2, value):
+    """`t.addcmul_(t1, t2, value=value)`: t + (value * t1) * t2, the last multiply-add rounded once."""
+    return t.copy_(fma(t1 if value == 1 else t1 * value, t2, t))
+
+
+def lerp_(start, end, weight):
+    """`start.lerp_(end, weight)`: start + weight * (end - start), in place, with ATen's two formulas.
+
+    ATen switches formula at |weight| = 0.5 so that weight = 1 gives `end` exactly.
+    """
+    if abs(weight) < 0.5:
+        return start.copy_(fma(end - start, weight, start))
+    return start.copy_(fma(start - end, np.float32(1) - np.float32(weight), end))
+
+
+def differentiable_add_(t, value, differentiable):
+    """`t + value`, in place unless the step is recorded (PyTorch avoids overwriting a tensor backward needs)."""
+    return t.add(value) if differentiable else t.add_(value)

@@ -1,0 +1,10 @@
+"""Datasets, samplers and the DataLoader of a training loop. Mirrors `torch.utils.data`."""
+from ._collate import default_collate, default_convert
+from .dataloader import DataLoader, get_worker_info
+from .dataset import ChainDataset, ConcatDataset, Dataset, IterableDataset, Subset, TensorDataset, random_split
+from .sampler import (BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
+                      WeightedRandomSampler)
+
+__all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
+           "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler", "TensorDataset",
+           "WeightedRandomSampler", "default_collate", "default_convert", "get_worker_info", "random_split"]
