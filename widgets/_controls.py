@@ -74,8 +74,12 @@ class Stepping:
             self.error = f"{type(error).__name__}: {error}"
             self._render()
 
-    def _sync_controls(self, at_end, can_go_back):
-        """Move the slider and the Play widget to `position`, without their observers stepping again."""
+    def _sync_controls(self, at_end):
+        """Move the slider and the Play widget to `position`, without their observers stepping again.
+
+        Back and Reset always work (a finished pass is replayed from its records); Step, Run to end and Play
+        are disabled at the end only, and come back after Back or Reset.
+        """
         c = self.controls
         self._syncing = True
         try:
@@ -84,8 +88,8 @@ class Stepping:
                 widget.value = self.position
             if at_end:
                 c.play.playing = False
-            c.step.disabled = c.run.disabled = at_end
-            c.back.disabled = not can_go_back or self.position == 0
-            c.reset.disabled = not can_go_back
+            c.step.disabled = c.run.disabled = c.play.disabled = at_end
+            c.back.disabled = self.position == 0
+            c.reset.disabled = False
         finally:
             self._syncing = False

@@ -11,7 +11,7 @@ import numpy as np
 
 import minigrad
 
-SMALL = 6          # tensors with at most this many elements are drawn with their values
+SMALL = 6          # the one rule, for boxes, edges and panels: at most this many elements show their values
 
 # the very text of minigrad's (and PyTorch's) backward for a non-scalar output without a gradient
 NON_SCALAR_MESSAGE = "grad can be implicitly created only for scalar outputs"
@@ -77,10 +77,15 @@ def shape_text(t):
     return "(" + ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
 
 
-def values_text(t, small=SMALL):
+def shape_words(t):
+    """Say a tensor's shape in words for a learner: `a scalar` for shape (), else `shape (2, 3)`."""
+    return "a scalar" if not tuple(t.shape) else f"shape {shape_text(t)}"
+
+
+def values_text(t):
     """Return the values of a small tensor (or numpy array) on one line, e.g. `[1.5, -2.]`; None if too big."""
     data = t.data.numpy() if isinstance(t, minigrad.Tensor) else np.asarray(t)   # .data: detached, no side effect
-    if data.size > small:
+    if data.size > SMALL:
         return None
     return _nested(data.tolist())
 
@@ -105,13 +110,13 @@ def _number(v):
     return f"{v:.4f}".rstrip("0")
 
 
-def tensor_text(t, small=SMALL):
+def tensor_text(t):
     """Describe a tensor in a few characters: its values when small, else its shape; None prints as None.
 
     A gradient computed with create_graph=True has a grad_fn of its own: it is named, as torch's repr names it.
     """
     if t is None:
         return "None"
-    values = values_text(t, small)
-    text = values if values is not None else f"tensor of shape {shape_text(t)}"
+    values = values_text(t)
+    text = values if values is not None else f"a tensor of {shape_words(t)}"
     return text if t.grad_fn is None else f"{text} (grad_fn={t.grad_fn.name()})"

@@ -69,10 +69,30 @@ def svg_or_message(digraph):
         return message_html(f"Graphviz could not draw this graph: {detail or error}")
 
 
+# break lines between words only; a word longer than the whole line may still break rather than overflow
+WRAP = "word-break:normal;overflow-wrap:break-word"
+
+
+def panel_box(parts):
+    """Return the side panel's HTML: one block per part, wrapping at word boundaries.
+
+    JupyterLab styles every `<pre>` of an output with `word-break: break-all` (and the classic notebook's
+    Bootstrap does the same), which cuts words in two ("Retu rn"); the inline styles here win over it.
+    """
+    return (f'<div class="minigrad-panel" style="font-family:sans-serif;font-size:13px;line-height:1.4;{WRAP}">'
+            + "".join(f"<div style='margin-bottom:6px'>{p}</div>" for p in parts) + "</div>")
+
+
+def printed_html(text):
+    """Return what a backward (or fn) printed as a `<pre>` that keeps its lines and wraps only between words."""
+    return (f"<pre style='margin:2px 0;background:#f6f6f6;padding:4px;white-space:pre-wrap;{WRAP}'>"
+            f"{esc_html(text.rstrip())}</pre>")
+
+
 def message_html(text):
     """Return `text` as a small boxed HTML message (escaped)."""
     return ('<div class="minigrad-message" style="border:1px solid #d9a400;background:#fff8e1;padding:6px 10px;'
-            f'border-radius:4px;font-family:sans-serif">{esc_html(text)}</div>')
+            f'border-radius:4px;font-family:sans-serif;{WRAP}">{esc_html(text)}</div>')
 
 
 class Graph(graphviz.Digraph):

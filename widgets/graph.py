@@ -3,7 +3,8 @@
 The drawing starts at each output's `grad_fn` and follows `next_functions` breadth-first, so the nodes
 nearest the output come first. Nodes are named n0, n1, ... in the order they are met (never by id()), so the
 same code always gives the same DOT source. Edges point the way data flowed in forward (inputs above,
-output below); the gradient travels each edge in the opposite direction.
+output below); the gradient travels each edge in the opposite direction, so an edge labelled with a gradient
+(the stepper's orange edges) is drawn with its arrowhead at the input end, and a legend says so.
 """
 from collections import deque
 
@@ -12,11 +13,14 @@ from minigrad.autograd import AccumulateGrad
 from minigrad.autograd.graph import FREED
 
 from ._render import Graph
-from ._format import InputTypeError, check_graph, check_tensor, describe, esc, shape_text, values_text
+from ._format import InputTypeError, check_graph, check_tensor, describe, esc, shape_text, shape_words, values_text
 
 # fill colours: tensors blue/green, backward nodes grey, saved tensors orange, the stepper's current node amber
 COLORS = {"leaf": "#cfe2ff", "output": "#c8e6c9", "named": "#fff3c4", "fn": "#eeeeee", "acc": "#e3e3e3",
           "saved": "#ffe5c2", "done": "#d7ecd0", "current": "#ffb74d", "note": "#ffffff"}
+
+GRADIENT_LEGEND = ("grey arrows: how the forward pass computed each value (inputs above, output below); "
+                   "orange arrows: the gradient each step sent back, pointing where it went")
 
 
 def walk(tensors):
@@ -50,13 +54,15 @@ def leaves_of(nodes):
     return [n.variable for n in nodes if type(n) is AccumulateGrad]
 
 
-def draw_graph(*tensors, names=None, show_values=True, show_saved=True, max_nodes=300,
+def draw_graph(*tensors, names=None, model=None, show_values=True, show_saved=True, max_nodes=300,
                highlight=None, done=None, edge_labels=None, **named):
     """Draw the autograd graph that produced `tensors` and return it as a `graphviz.Digraph`.
 
     Args:
         *tensors: the output tensor(s) whose history to draw.
         names: optional {"name": tensor} to label leaves (or any tensor); keywords work too: `a=a, w=w`.
+        model: an `nn.Module` whose parameters label themselves by `model.named_parameters()` (`fc1.weight`,
+            ...); a name given in `names` wins.
         show_values: print the values of tensors with at most 6 elements.
         show_saved: draw what each node saved for backward (dashed), or note that it was freed.
         max_nodes: draw only the this many nodes nearest the output and say how many were left out.
@@ -75,15 +81,18 @@ def draw_graph(*tensors, names=None, show_values=True, show_saved=True, max_node
         check_graph(t, "draw_graph", f" given as argument {i}" if len(tensors) > 1 else "")
     if not tensors:
         raise InputTypeError("draw_graph expected at least one minigrad Tensor, but got none.")
-    return _Drawing(tensors, _names(names, named), show_values, show_saved, max_nodes,
+    return _Drawing(tensors, _names(names, named, model), show_values, show_saved, max_nodes,
                     highlight, done or {}, edge_labels or {}).digraph
 
 
 to_dot = draw_graph
 
 
-def _names(names, named):
-    """Merge `names` and keyword names into {id(tensor): (tensor, "a, b")} (a tensor may have two names)."""
+def _names(names, named, model=None):
+    """Merge `names` and keyword names into {id(tensor): (tensor, "a, b")} (a tensor may have two names).
+
+    The parameters of `model` are named by `named_parameters()`, unless `names` already names them.
+    """
     by_id = {}
     items = list((names or {}).items()) + list(named.items())
     for key, value in items:
@@ -94,7 +103,29 @@ def _names(names, named):
                                  f"{describe(value)}. Names are given as names={{'a': a}} or as keywords a=a.")
         old = by_id.get(id(value))
         by_id[id(value)] = (value, f"{old[1]}, {key}" if old else str(key))
+    for key, value in _parameter_names(model):
+        by_id.setdefault(id(value), (value, key))
     return by_id
+
+
+def _parameter_names(model):
+    """Return `model.named_parameters()` as a list, refusing anything that is not a Module."""
+    if model is None:
+        return []
+    named_parameters = getattr(model, "named_parameters", None)
+    if isinstance(model, minigrad.Tensor) or not callable(named_parameters):
+        raise InputTypeError(f"draw_graph: model= should be a minigrad nn.Module (its parameters get their "
+                             f"names from named_parameters()), but it was given {describe(model)}.")
+    return list(named_parameters())
+
+
+def _which_output(node, nr):
+    """Label an edge leaving a node of several outputs with the output it carries ("output 1"); else None."""
+    return f"output {nr}" if len(getattr(node, "_output_shapes", ())) > 1 else None
+
+
+def _output_nr(t):
+    return getattr(t, "_output_nr", 0)      # torch's Tensor.output_nr: which output of grad_fn `t` is
 
 
 class _Drawing:
@@ -122,6 +153,9 @@ class _Drawing:
         for node in drawn:
             self._edges(node)
         self._named_intermediates()
+        if edge_labels:
+            self.digraph.attr(label=GRADIENT_LEGEND, labelloc="b", fontname="Helvetica", fontsize="9",
+                              fontcolor="#e65100")
         if len(nodes) > limit:
             self._summary(drawn, len(nodes) - limit, limit)
 
@@ -141,7 +175,7 @@ class _Drawing:
         if t.grad_fn is None and t.requires_grad:     # only leaves that require grad get a .grad
             grad = t.grad
             grad_text = "None" if grad is None else (values_text(grad) if self.show_values else None)
-            lines.append(esc(f"grad: {grad_text or shape_text(grad)}"))
+            lines.append(esc(f"grad: {grad_text or shape_words(grad)}"))
         return "<" + "<BR/>".join(lines) + ">"
 
     def _outputs(self, tensors):
@@ -149,7 +183,8 @@ class _Drawing:
             title = self.names.get(id(t)) or ("output" if len(tensors) == 1 else f"output {i}")
             self.digraph.node(self.name(t), self.tensor_label(t, title), fillcolor=COLORS["output"])
             if t.grad_fn is not None and id(t.grad_fn) in self.drawn:
-                self.digraph.edge(self.name(t.grad_fn), self.name(t), **self._label(("output", i)))
+                self.digraph.edge(self.name(t.grad_fn), self.name(t),
+                                  **self._label(("output", i), _which_output(t.grad_fn, _output_nr(t))))
 
     def _node(self, node):
         is_acc = type(node) is AccumulateGrad
@@ -173,9 +208,8 @@ class _Drawing:
         for slot, (next_node, nr) in enumerate(node.next_functions):
             if next_node is None or id(next_node) not in self.drawn:
                 continue
-            many = len(getattr(next_node, "_output_shapes", ())) > 1
             self.digraph.edge(self.name(next_node), self.name(node),
-                              **self._label((node, slot), f"out {nr}" if many else None))
+                              **self._label((node, slot), _which_output(next_node, nr)))
         if self.show_saved and isinstance(node._saved, (list, tuple)):
             self._saved(node)
 
@@ -200,7 +234,8 @@ class _Drawing:
         for t, title in self.named.values():
             if t.grad_fn is not None and id(t.grad_fn) in self.drawn and id(t) not in self.dot_names:
                 self.digraph.node(self.name(t), self.tensor_label(t, title), fillcolor=COLORS["named"])
-                self.digraph.edge(self.name(t.grad_fn), self.name(t), style="dashed", arrowhead="none")
+                self.digraph.edge(self.name(t.grad_fn), self.name(t), style="dashed", arrowhead="none",
+                                  **self._label(None, _which_output(t.grad_fn, _output_nr(t))))
 
     def _label(self, key, prefix=None):
         text = self.edge_labels.get(key)
@@ -208,8 +243,8 @@ class _Drawing:
         if not parts:
             return {}
         attrs = {"label": "<" + esc(" ".join(parts)) + ">"}
-        if text:
-            attrs.update(color="#e65100", fontcolor="#e65100", penwidth="1.6")
+        if text:    # a gradient: drawn backwards, so its arrowhead points where the gradient went
+            attrs.update(color="#e65100", fontcolor="#e65100", penwidth="1.6", dir="back")
         return attrs
 
     def _summary(self, drawn, hidden, limit):

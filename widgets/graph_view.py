@@ -16,22 +16,25 @@ class GraphView(w.VBox):
     Args:
         *tensors: the output tensor(s) to draw.
         names, **named: names for tensors, as in `draw_graph` (`names={"a": a}` or `a=a`).
+        model: an `nn.Module`: its parameters are named by `named_parameters()` (`fc1.weight`, ...).
         show_values, show_saved, max_nodes: as in `draw_graph`; the first two are also checkboxes.
 
     `.refresh()` redraws (e.g. after `.backward()`), `.dot` is the DOT source, `.digraph` the Digraph.
 
     Example:
         >>> GraphView(loss, names={"w": w, "b": b})
+        >>> GraphView(loss, model=net)          # labels fc1.weight, fc1.bias, ...
     """
 
-    def __init__(self, *tensors, names=None, show_values=True, show_saved=True, max_nodes=300, **named):
+    def __init__(self, *tensors, names=None, model=None, show_values=True, show_saved=True, max_nodes=300,
+                 **named):
         if not tensors:
             raise InputTypeError("GraphView expected at least one minigrad Tensor, but got none.")
         for i, t in enumerate(tensors):
             check_tensor(t, "GraphView", f" as argument {i}")
             check_graph(t, "GraphView", f" given as argument {i}" if len(tensors) > 1 else "")
         self.tensors = tensors
-        self._tensor_names = {name: t for t, name in _names(names, named).values()}
+        self._tensor_names = {name: t for t, name in _names(names, named, model).values()}
         self.max_nodes = max_nodes
         self.values_box = w.Checkbox(value=show_values, description="values", indent=False,
                                      layout=w.Layout(width="auto"))

@@ -14,7 +14,7 @@ import numpy as np
 
 from ._controls import StepControls, Stepping
 from ._format import InputTypeError, describe, esc, esc_html, values_text
-from ._render import Graph, message_html, svg_or_message
+from ._render import Graph, message_html, panel_box, printed_html, svg_or_message
 
 Visit = namedtuple("Visit", "index module name changes printed")
 Visit.__doc__ = "One call of fn during Module.apply: the module, its qualified name, what changed, what was printed."
@@ -134,7 +134,7 @@ class ModuleApplyView(Stepping, w.VBox):
     def _render(self):
         self.graph_html.value = svg_or_message(self._digraph())
         self.panel_html.value = self._panel()
-        self._sync_controls(at_end=self.position >= self.total, can_go_back=True)
+        self._sync_controls(at_end=self.position >= self.total)
 
     def _panel(self):
         parts = [message_html(self.error)] if self.error else []
@@ -149,14 +149,16 @@ class ModuleApplyView(Stepping, w.VBox):
             changes = visit.changes or (["fn changed no parameter"] if self.fn else ["no fn: order only"])
             parts.append("<br>".join(esc_html(c) for c in changes))
             if visit.printed:
-                parts.append(f"fn printed:<pre style='margin:2px 0'>{esc_html(visit.printed.rstrip())}</pre>")
+                parts.append("fn printed:" + printed_html(visit.printed))
         done = [f"{v.index + 1}. {esc_html(v.name or '(root)')}" for v in self.visits[:self.position]]
         if done:
             parts.append("order so far: " + ", ".join(done))
         if self.position == self.total:
             parts.append("Module.apply then returned the module itself.")
-        return ('<div class="minigrad-panel" style="font-family:sans-serif;font-size:13px;line-height:1.4">'
-                + "".join(f"<div style='margin-bottom:6px'>{p}</div>" for p in parts) + "</div>")
+        if self.fn is not None:
+            parts.append("<i>module.apply(fn) ran once, when this view was made, so the module already has every "
+                         "change listed here; Back and Reset replay this record, they do not undo fn.</i>")
+        return panel_box(parts)
 
     def __repr__(self):
         return f"<ModuleApplyView: visit {self.position} of {self.total}, order {self.order}>"

@@ -6,14 +6,16 @@ Each Step pulls one `BackwardStep` from `minigrad.autograd.backward_steps`, the 
 Going back is not something an engine can do (it has added into `.grad`), so Back is "reset, then replay one
 step fewer": Reset puts every leaf's `.grad` back to what it was when the stepper was made and starts a new
 generator. To make replays possible the generator runs with `retain_graph=True`; when the pass reaches its
-last node with `retain_graph=False` (the default, as for `.backward()`), the stepper replays the whole pass
+last node with `retain_graph=False` (the default, as for `.backward()`), the stepper runs the whole pass
 once more with `retain_graph=False`, so the graph ends exactly as `.backward()` leaves it: `.grad` filled,
-saved tensors freed. From then on Back and Reset are refused, as a second `.backward()` would be.
+saved tensors freed. That last pass keeps every record and, after each step, a copy of the leaves' `.grad`;
+from then on Back, Reset, the slider and Run to end replay those copies (the engine cannot run a freed graph).
 """
 import contextlib
 import io
 
 import ipywidgets as w
+import numpy as np
 
 import minigrad
 from minigrad.autograd import backward_steps
@@ -24,12 +26,7 @@ from ._format import (NON_SCALAR_MESSAGE, InputTypeError, InputValueError, check
                       tensor_text)
 from ._render import svg_or_message
 from .graph import _names, draw_graph, leaves_of, walk
-from .stepper_panel import panel_html
-
-FINISHED_MESSAGE = (
-    "The backward pass has finished and, because retain_graph=False, it freed the saved tensors, as "
-    "`.backward()` does: this graph cannot be run again. Build the graph again, or make the stepper with "
-    "BackwardStepper(..., retain_graph=True) to step back and forth after the end.")
+from .stepper_panel import FREED_NOTE, panel_html
 
 
 class BackwardStepper(Stepping, w.VBox):
@@ -42,6 +39,7 @@ class BackwardStepper(Stepping, w.VBox):
         create_graph: record the backward pass itself, as `.backward(create_graph=True)` does: the gradients
             on the edges then have a grad_fn of their own (shown) and can be differentiated again.
         names, **named: names for tensors in the picture, as in `draw_graph` (`a=a` or `names={"a": a}`).
+        model: an `nn.Module`: its parameters are named by `named_parameters()` (`fc1.weight`, ...).
         show_values, show_saved, max_nodes: drawing options, as in `draw_graph`.
 
     Programmatic use (what the buttons call): `.step()`, `.back()`, `.reset()`, `.run_to_end()`, `.go_to(n)`;
@@ -55,11 +53,11 @@ class BackwardStepper(Stepping, w.VBox):
     """
 
     def __init__(self, tensor, gradient=None, retain_graph=False, names=None, show_values=True,
-                 show_saved=True, max_nodes=300, create_graph=False, **named):
+                 show_saved=True, max_nodes=300, create_graph=False, model=None, **named):
         check_tensor(tensor, "BackwardStepper")
         check_graph(tensor, "BackwardStepper")
         _check_gradient(tensor, gradient)
-        self._tensor_names = _names(names, named)
+        self._tensor_names = _names(names, named, model)
         nodes = walk([tensor])
         if any(n._saved is FREED for n in nodes):
             raise InputValueError(f"BackwardStepper: this graph was already used by a backward pass that freed "
@@ -75,6 +73,7 @@ class BackwardStepper(Stepping, w.VBox):
                          for t in leaves + _retained_tensors(nodes)]
         self.steps, self.printed = [], []
         self._generator, self.exhausted, self.freed = None, False, False
+        self._replay = None      # after the graph is freed: [(record, printed, .grad of each tracked tensor)]
         self.controls = StepControls(self, self.total)
         self.graph_html = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0%"))
         self.panel_html = w.HTML(layout=w.Layout(flex="2 1 0%", padding="0 0 0 12px"))
@@ -94,7 +93,8 @@ class BackwardStepper(Stepping, w.VBox):
 
     @property
     def finished(self):
-        return self.exhausted or self.freed
+        """True when every node has run (and, after a freed pass, the replay stands at its last step)."""
+        return self.exhausted or (self.freed and self.position >= self.total)
 
     @property
     def dot(self):
@@ -110,6 +110,8 @@ class BackwardStepper(Stepping, w.VBox):
 
     def run_to_end(self):
         """Run every remaining node; afterwards each leaf's `.grad` is what `.backward()` gives."""
+        if self.freed:
+            return self.go_to(self.total)
         while not self.finished:
             self._advance()
         self._render()
@@ -125,9 +127,11 @@ class BackwardStepper(Stepping, w.VBox):
     def go_to(self, n):
         """Move to the state after `n` steps (forwards by stepping, backwards by reset and replay)."""
         n = max(int(n), 0)
+        if self.freed:
+            self._replay_to(min(n, self.total))
+            self._render()
+            return
         if n < self.position:
-            if self.freed:
-                raise RuntimeError(FINISHED_MESSAGE)
             self._restart()
         while self.position < n and not self.finished:
             self._advance()
@@ -144,6 +148,9 @@ class BackwardStepper(Stepping, w.VBox):
         """Pull one step from the engine; on the last one, honour retain_graph=False (see the module doc)."""
         if self.finished:
             return None
+        if self.freed:
+            self._replay_to(self.position + 1)
+            return self.current
         before = self.position
         try:
             if not self.retain_graph and before >= self.total - 1:
@@ -179,13 +186,26 @@ class BackwardStepper(Stepping, w.VBox):
         return record
 
     def _final_pass(self):
-        """Replay the whole pass with retain_graph=False: the graph ends as `.backward()` leaves it."""
+        """Run the whole pass with retain_graph=False (the graph ends as `.backward()` leaves it), recording
+        each step and the `.grad` it left, for the replays that follow."""
         self._restart()
         generator = backward_steps(self.tensor, self.gradient, False, self.create_graph)
+        grads = [grad for _, grad in self._initial]
+        replay = []
         while self._pull(generator) is not None:
-            pass
-        self.freed = True
+            grads = _grads_now(self._initial, grads)
+            replay.append((self.current, self.printed[-1], grads))
+        self._replay, self.freed = replay, True
+        self.exhausted = False      # from now on `finished` means "the replay stands at its last step"
         return self.current
+
+    def _replay_to(self, n):
+        """Show the state after `n` recorded steps of the freed pass: its records, and the `.grad` it left."""
+        self.steps = [record for record, _, _ in self._replay[:n]]
+        self.printed = [printed for _, printed, _ in self._replay[:n]]
+        grads = self._replay[n - 1][2] if n else [grad for _, grad in self._initial]
+        for (t, _), grad in zip(self._initial, grads):
+            t.grad = None if grad is None else grad.detach().clone()    # a copy: the record stays as it was
 
     # ---- drawing ----------------------------------------------------------------------------------------
     def _digraph(self):
@@ -193,7 +213,7 @@ class BackwardStepper(Stepping, w.VBox):
         for record in self.steps:
             for slot, (g, (next_node, _)) in enumerate(zip(record.grad_inputs, record.next_functions)):
                 if next_node is not None and g is not None:
-                    edge_labels[(record.node, slot)] = tensor_text(g, small=3)
+                    edge_labels[(record.node, slot)] = tensor_text(g)
         done = {record.node: record.index + 1 for record in self.steps}
         current = self.current.node if self.current is not None else None
         names = {name: t for t, name in self._tensor_names.values()}
@@ -203,7 +223,7 @@ class BackwardStepper(Stepping, w.VBox):
     def _render(self):
         self.graph_html.value = svg_or_message(self._digraph())
         self.panel_html.value = panel_html(self)
-        self._sync_controls(at_end=self.finished or self.position >= self.total, can_go_back=not self.freed)
+        self._sync_controls(at_end=self.finished or self.position >= self.total)
 
     def __repr__(self):
         where = f"after {self.current.name}" if self.current is not None else "nothing run yet"
@@ -239,5 +259,17 @@ def _retained_tensors(nodes):
     return found
 
 
+def _grads_now(tracked, before):
+    """Copy the `.grad` of each tracked tensor, reusing the copy from `before` where it did not change."""
+    now = []
+    for (t, _), old in zip(tracked, before):
+        grad = t.grad
+        unchanged = (grad is None and old is None) or (
+            grad is not None and old is not None and grad.shape == old.shape
+            and np.array_equal(grad.data.numpy(), old.data.numpy()))
+        now.append(old if unchanged else grad.detach().clone())
+    return now
+
+
 def _seed_text(tensor, gradient):
-    return "1" if gradient is None else tensor_text(gradient, small=3)
+    return "1" if gradient is None else tensor_text(gradient)

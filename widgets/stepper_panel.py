@@ -7,8 +7,15 @@ from minigrad.autograd import AccumulateGrad
 from minigrad.autograd.graph import FREED
 
 from ._format import esc_html, shape_text, tensor_text
-from ._render import message_html
+from ._render import message_html, panel_box, printed_html
 from .graph import node_name
+
+FREED_NOTE = (
+    "The graph was freed: because retain_graph=False, the last step dropped the saved tensors, as "
+    "`.backward()` does, so this graph cannot run backward again (a second `.backward()` would fail). "
+    "Back, Reset and the slider still work: they replay the steps recorded during the pass and the .grad "
+    "each step left, without running the engine. To run the engine again, build the graph again, or make "
+    "the stepper with BackwardStepper(..., retain_graph=True).")
 
 # attributes every node has: not worth listing as "what the Function stored on ctx"
 _NODE_ATTRIBUTES = {"needs_input_grad", "next_functions", "variable", "metadata"}
@@ -29,8 +36,9 @@ def panel_html(stepper):
         parts.extend(_record_sections(stepper, record))
     if stepper.finished:
         parts.append(_summary(stepper))
-    return ('<div class="minigrad-panel" style="font-family:sans-serif;font-size:13px;line-height:1.4">'
-            + "".join(f"<div style='margin-bottom:6px'>{p}</div>" for p in parts) + "</div>")
+    if stepper.freed:
+        parts.append(f"<i>{esc_html(FREED_NOTE)}</i>")
+    return panel_box(parts)
 
 
 def _record_sections(stepper, record):
@@ -54,8 +62,7 @@ def _record_sections(stepper, record):
             sections.append(_list("stored on ctx", attributes))
     printed = stepper.printed[record.index] if record.index < len(stepper.printed) else ""
     if printed:
-        sections.append("backward printed:<pre style='margin:2px 0;background:#f6f6f6;padding:4px'>"
-                        f"{esc_html(printed.rstrip())}</pre>")
+        sections.append("backward printed:" + printed_html(printed))
     return sections
 
 
@@ -89,8 +96,7 @@ def _ctx_attributes(node):
 def _summary(stepper):
     lines = [f"{esc_html(_leaf_name(stepper, t))}.grad = {_code(tensor_text(t.grad))}"
              + ("" if t.grad_fn is None else " (retain_grad)") for t, _ in stepper._initial]
-    freed = " The saved tensors were freed (retain_graph=False)." if stepper.freed else ""
-    return _list(f"<b>Backward finished.</b>{freed} Gradients:", lines or ["(none)"])
+    return _list("<b>Backward finished.</b> Gradients:", lines or ["(none)"])
 
 
 def _leaf_name(stepper, leaf):

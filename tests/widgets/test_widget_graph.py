@@ -52,7 +52,56 @@ def test_two_output_function_labels_which_output_flows():
     y, names = h.two_outputs()
     dot = draw_graph(y, names=names).source
     assert titled_edges(dot).count(("TwoOutputsBackward", "MulBackward0")) == 2
-    assert dot.count("label=<out 1>") == 2 and "out 0" not in dot
+    assert dot.count("label=<output 1>") == 2 and "output 0" not in dot, \
+        "both edges out of TwoOutputsBackward carry its second output; received:\n" + dot
+
+
+def test_each_output_of_a_multi_output_function_is_labelled():
+    x = h.leaf([1.0, -1.0])
+    double, triple = h.TwoOutputs.apply(x)
+    dot = draw_graph(double, triple, names={"x": x}).source
+    nodes, edges = parse_dot(dot)
+    into_outputs = sorted(attrs for a, b, attrs in edges if nodes[b][0] in ("output 0", "output 1"))
+    assert into_outputs == ["label=<output 0>", "label=<output 1>"], f"received {into_outputs}"
+    hidden = draw_graph((triple * 2.0).sum(), names={"x": x, "triple": triple}).source
+    assert "label=<output 1>" in [attrs for _, b, attrs in parse_dot(hidden)[1]
+                                  if parse_dot(hidden)[0][b][0] == "triple"][0]
+
+
+def test_model_names_each_parameter_by_named_parameters():
+    net, loss = h.two_layer_net()
+    dot = draw_graph(loss, model=net).source
+    assert sorted(t for t in titles(dot) if "." in t) == ["fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"]
+    assert "leaf" not in titles(dot), "every leaf here is a parameter: none should be called just 'leaf'"
+    named = draw_graph(loss, model=net, names={"W1": net.fc1.weight}).source
+    assert "W1" in titles(named) and "fc1.weight" not in titles(named), "an explicit name wins over model="
+    assert draw_graph(loss, model=net).source == dot, "the DOT source must be deterministic"
+
+
+def test_model_must_be_a_module():
+    y, names = h.diamond()
+    with pytest.raises(InputTypeError, match="model= should be a minigrad nn.Module .* given a dict"):
+        draw_graph(y, model={"x": names["x"]})
+
+
+def test_a_scalar_grad_with_values_off_is_said_in_words():
+    y, names = h.diamond()
+    y.backward()
+    dot = draw_graph(y, names=names, show_values=False).source
+    assert "grad: a scalar" in dot and "grad: ()" not in dot
+    x = h.leaf([1.0, 2.0])
+    (x * 2.0).sum().backward()
+    assert "grad: shape (2,)" in draw_graph(x * 1.0, names={"x": x}, show_values=False).source
+
+
+def test_gradient_edges_point_the_way_the_gradient_travels():
+    y, names = h.diamond()
+    dot = draw_graph(y, names=names, edge_labels={("output", 0): "grad 1"}).source
+    (labelled,) = [attrs for _, _, attrs in parse_dot(dot)[1] if "grad 1" in attrs]
+    assert "dir=back" in labelled, f"a gradient edge should point back towards the input; received [{labelled}]"
+    assert "orange arrows: the gradient" in dot
+    plain = draw_graph(y, names=names).source
+    assert "dir=back" not in plain and "orange arrows" not in plain, "without gradients: no legend"
 
 
 def test_exact_source_of_a_small_graph():

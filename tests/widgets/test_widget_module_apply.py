@@ -89,6 +89,21 @@ def test_stepping_through_handlers_and_the_picture():
     assert view.position == 0 and not view.controls.step.disabled
 
 
+def test_the_view_is_never_dead_at_the_end():
+    net = Net()
+    view = ModuleApplyView(net, zero_linear_weights)
+    view.on_slider({"new": view.total})
+    c = view.controls
+    assert c.step.disabled and c.run.disabled and c.play.disabled and not c.play.playing
+    assert not c.back.disabled and not c.reset.disabled, "Back and Reset must keep working at the end"
+    view.on_back(None)
+    assert view.position == view.total - 1 and not c.play.disabled and not c.step.disabled
+    view.on_reset(None)
+    assert view.position == 0 and c.back.disabled and not c.reset.disabled
+    assert "Back and Reset replay this record" in view.panel_html.value
+    assert all(p.tolist() == [[0.0] * 3] * 2 for n, p in net.named_parameters() if n.endswith("0.weight"))
+
+
 def test_tree_edges_follow_named_children():
     dot = ModuleApplyView(Net()).dot
     edges = h.titled_edges(dot)

@@ -2,36 +2,19 @@
 import numpy as np
 import pytest
 import widget_helpers as h
-from widget_helpers import same_arrays
+from widget_helpers import direct, grads, same_arrays
 
 import minigrad
-from minigrad.autograd import backward_steps
 from minigrad.autograd.graph import FREED_MESSAGE
 from widgets import BackwardStepper, InputTypeError, InputValueError
-from widgets.stepper import FINISHED_MESSAGE
 
 GRAPHS = sorted(h.GRAPHS)
-
-
-def direct(make, n=None, **kwargs):
-    """Run the engine itself on a fresh copy of the graph: all steps, or the first n."""
-    y, leaves = make()
-    records = []
-    for record in backward_steps(y, **kwargs):
-        records.append(record)
-        if n is not None and len(records) == n:
-            break
-    return records, leaves
 
 
 def same_records(a, b):
     return len(a) == len(b) and all(
         r.index == s.index and r.name == s.name and same_arrays(r.grad_outputs, s.grad_outputs)
         and same_arrays(r.grad_inputs, s.grad_inputs) for r, s in zip(a, b))
-
-
-def grads(leaves):
-    return {name: None if t.grad is None else t.grad.tolist() for name, t in leaves.items()}
 
 
 @pytest.mark.parametrize("name", GRAPHS)
@@ -122,12 +105,8 @@ def test_retain_graph_false_frees_the_graph_at_the_end_like_backward():
     with pytest.raises(RuntimeError) as info:
         y.backward()
     assert str(info.value) == FREED_MESSAGE
-    with pytest.raises(RuntimeError, match="retain_graph=False"):
-        stepper.back()
-    stepper.on_reset(None)                              # a click shows the message instead
-    assert stepper.error == f"RuntimeError: {FINISHED_MESSAGE}"
-    assert "retain_graph=True" in stepper.panel_html.value
-    assert stepper.controls.back.disabled and stepper.controls.reset.disabled and stepper.controls.step.disabled
+    assert stepper.freed and stepper.finished
+    assert "The graph was freed" in stepper.panel_html.value and "replay the steps recorded" in stepper.panel_html.value
 
 
 def test_retain_graph_false_frees_only_at_the_very_end():
@@ -146,7 +125,9 @@ def test_retain_graph_true_keeps_the_graph():
     stepper = BackwardStepper(y, retain_graph=True)
     stepper.run_to_end()
     assert stepper.step() is None                      # the engine has nothing more
+    assert not stepper.controls.back.disabled and stepper.controls.play.disabled
     stepper.back()
+    assert not stepper.controls.play.disabled
     stepper.run_to_end()
     y.backward()                                      # the graph is still there
     y2, leaves2 = h.diamond()

@@ -24,6 +24,13 @@ def test_graph_view_shows_the_graph_and_its_source():
     assert repr(view) == "<GraphView of 1 tensor>"
 
 
+def test_graph_view_names_the_parameters_of_a_model():
+    net, loss = h.two_layer_net()
+    view = GraphView(loss, model=net)
+    assert view.dot == draw_graph(loss, model=net).source
+    assert {"fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"} <= set(h.titles(view.dot))
+
+
 def test_refresh_after_backward_shows_grads():
     y, names = h.custom()
     view = GraphView(y, **names)

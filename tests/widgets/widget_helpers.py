@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import minigrad
-from minigrad.autograd import Function
+from minigrad.autograd import Function, backward_steps
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz `dot` is not installed (make dot)")
 
@@ -158,6 +158,22 @@ def chain(n, start=1.0):
     return y, {"x": x}
 
 
+def two_layer_net():
+    """fc2(relu(fc1(x))) summed, on seeded weights: (net, loss). minigrad.nn is imported only here."""
+    from minigrad import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc1, self.fc2 = nn.Linear(2, 3), nn.Linear(3, 1)
+
+        def forward(self, x):
+            return self.fc2(self.fc1(x).relu())
+    minigrad.manual_seed(0)
+    net = Net()
+    return net, net(minigrad.ones(4, 2)).sum()
+
+
 GRAPHS = {"diamond": diamond, "reused": reused, "custom": custom, "two_outputs": two_outputs, "loud": loud,
           "mlp": mlp}
 
@@ -171,3 +187,18 @@ def same_arrays(a, b):
     a, b = arrays(a), arrays(b)
     return len(a) == len(b) and all(
         (x is None and y is None) or (x is not None and y is not None and np.array_equal(x, y)) for x, y in zip(a, b))
+
+
+def direct(make, n=None, **kwargs):
+    """Run the engine itself on a fresh copy of the graph: all steps, or the first n."""
+    y, leaves = make()
+    records = []
+    for record in backward_steps(y, **kwargs):
+        records.append(record)
+        if n is not None and len(records) == n:
+            break
+    return records, leaves
+
+
+def grads(leaves):
+    return {name: None if t.grad is None else t.grad.tolist() for name, t in leaves.items()}
