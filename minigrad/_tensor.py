@@ -84,22 +84,15 @@ class Tensor(TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, 
 
     @property
     def dtype(self):
-        return _dtype._BY_NUMPY[self._data.dtype]
+        try:
+            return _dtype._BY_NUMPY[self._data.dtype]
+        except KeyError:        # numpy's other name for a width (np.longlong) or a dtype minigrad lacks
+            return _dtype.from_numpy_dtype(self._data.dtype)
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
 
-    @property
-    def device(self):
-        return "cpu"
-
-    @property
-    def is_cuda(self):
-        return False
-
-    def type(self):
-        """Return PyTorch's legacy type name, e.g. `'torch.FloatTensor'`."""
-        return self.dtype._tensor_type
+    # device, is_cuda, cpu() and type() are with the conversions, in _tensor_convert.py
 
     def item(self):
         if self._data.size != 1:
@@ -161,9 +154,6 @@ class Tensor(TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, 
 
     def is_contiguous(self):
         return bool(self._data.flags.c_contiguous)
-
-    def cpu(self):
-        return self
 
     # ---- autograd state -----------------------------------------------------------------------------------
     @property

@@ -55,11 +55,18 @@ class TensorShape:
         return self.view(other.shape)
 
     def flatten(self, start_dim=0, end_dim=-1):
-        s = self.shape
-        if len(s) == 0:
+        """Merge dims `start_dim`..`end_dim` into one (a view where the memory allows, as `reshape`)."""
+        from .ops._common import dim_index
+        n = self.dim()
+        start, end = dim_index(start_dim, n), dim_index(end_dim, n)
+        if start > end:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+        if n == 0:
             return self.reshape(1)
-        end = end_dim % len(s)
-        return self.reshape(*s[:start_dim], -1, *s[end + 1:])
+        if start == end:
+            return self
+        s = self._data.shape
+        return self.reshape(*s[:start], -1, *s[end + 1:])
 
     def unsqueeze(self, dim):
         return shape.Unsqueeze.apply(self, dim)
@@ -97,22 +104,7 @@ class TensorShape:
     def clone(self):
         return shape.Clone.apply(self)
 
-    def to(self, dtype):
-        if not isinstance(dtype, _dtype.dtype):     # .to("cpu") and the like
-            return self
-        return self if dtype is self.dtype else shape.ToCopy.apply(self, dtype)
-
-    def float(self):
-        return self.to(_dtype.float32)
-
-    def double(self):
-        return self.to(_dtype.float64)
-
-    def long(self):
-        return self.to(_dtype.int64)
-
-    def bool(self):
-        return self.to(_dtype.bool)
+    # to(), float(), long(), ...: the casts are in _tensor_convert.py
 
     def __getitem__(self, index):
         return indexing_read(self, index)
