@@ -1,9 +1,10 @@
 """`Tensor`: a numpy array plus what autograd needs (`requires_grad`, `grad`, `grad_fn`, a version counter).
 
-The methods live in three mixins: math in `_tensor_ops.py`, shape and indexing in `_tensor_shape.py`, in-place
-changes in `_tensor_inplace.py`; each one calls a built-in `Function` from `minigrad/ops/`.
+The methods live in mixins, one file each: backward and hooks (`_tensor_backward.py`), math (`_tensor_ops.py`,
+`_tensor_math.py`), shape and indexing (`_tensor_shape.py`, `_tensor_index.py`), dtypes and devices
+(`_tensor_convert.py`), in-place changes (`_tensor_inplace.py`); each one calls a built-in `Function` from
+`minigrad/ops/`.
 """
-import weakref
 import warnings
 
 import numpy as np
@@ -11,6 +12,7 @@ import numpy as np
 from . import _dtype
 from ._dtype import Size
 from .autograd.grad_mode import INFERENCE_INPLACE, _State
+from ._tensor_backward import TensorBackward
 from ._tensor_convert import TensorConvert
 from ._tensor_index import TensorIndexing
 from ._tensor_inplace import TensorInPlace
@@ -29,7 +31,7 @@ NON_LEAF_DETACH_HINT = (" If you want to use a computed variable in a subgraph t
                         "use var_no_grad = var.detach().")
 
 
-class Tensor(TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, TensorConvert):
+class Tensor(TensorBackward, TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, TensorConvert):
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
@@ -287,56 +289,6 @@ class Tensor(TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, 
 
     def _accumulator_if_leaf(self):
         return self._accumulator() if self.grad_fn is None and self._requires_grad else None
-
-    @property
-    def retains_grad(self):
-        """True if `retain_grad()` was called on this non-leaf tensor."""
-        node = self.grad_fn
-        if node is None or not node._retained:
-            return False
-        ref = node._retained.get(self._output_nr)
-        return ref is not None and ref() is self
-
-    def retain_grad(self):
-        """Ask backward to fill this non-leaf tensor's `.grad` too."""
-        if not self._requires_grad:
-            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self.grad_fn is None:
-            return
-        if self.grad_fn._retained is None:
-            self.grad_fn._retained = {}
-        self.grad_fn._retained[self._output_nr] = weakref.ref(self)
-
-    def register_hook(self, hook):
-        """Call `hook(grad)` when this tensor's gradient is computed; a non-None result replaces the gradient.
-
-        Returns a handle whose `.remove()` unregisters the hook.
-        """
-        if not self._requires_grad:
-            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is None:
-            return self._accumulator()._add_pre_hook(0, hook)
-        return self.grad_fn._add_pre_hook(self._output_nr, hook)
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Compute the gradient of this tensor w.r.t. the graph's leaves. Mirrors `torch.Tensor.backward`.
-
-        Args:
-            gradient: d(something)/d(self), same shape as self; may be omitted only for a single-element tensor,
-                where it defaults to 1. It is the `grad_output` that this tensor's `grad_fn` receives.
-            retain_graph: keep the saved tensors so that backward can run through this graph again.
-        """
-        from .autograd.api import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
-
-
-def sum_to(array, shape):
-    """Sum `array` down to `shape`: the adjoint of broadcasting is a sum over the broadcast axes."""
-    if array.shape == shape:
-        return array
-    lead = array.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and array.shape[lead + i] != 1)
-    return array.sum(axis=axes, keepdims=True).reshape(shape)
 
 
 from .autograd.graph import AccumulateGrad  # noqa: E402

@@ -5,7 +5,7 @@ import weakref
 import numpy as np
 
 from .._dtype import promote
-from .._tensor import Tensor, sum_to
+from .._tensor import Tensor
 
 
 def quiet(fn):
@@ -82,14 +82,6 @@ def operands(x, y):
 def grad_to(grad, shape):
     """Sum a gradient tensor down to an input's `shape` (the adjoint of broadcasting), differentiably."""
     return grad if grad._data.shape == shape else grad.sum_to_size(shape)
-
-
-def grad_to_array(array, shape):
-    """`grad_to` for a numpy result: a gradient tensor for an input of `shape`, not recorded."""
-    if array.shape != shape:
-        with np.errstate(invalid="ignore", over="ignore"):      # inf + -inf is nan, without a warning
-            array = sum_to(array, shape)
-    return Tensor._make(np.asarray(array))     # asarray: 0-d math gives numpy scalars
 
 
 def float_dtype_of(array):
