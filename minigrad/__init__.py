@@ -6,17 +6,22 @@ PyTorch code unchanged. Start reading at `autograd/function.py` (Function.apply)
 # Import order matters: autograd's Function module finishes by importing Tensor, whose methods use the ops.
 from . import autograd  # noqa: I001
 from ._tensor import Tensor
-from ._dtype import Size, bool, double, dtype, float, float32, float64, int64, long  # noqa: A004
-from ._creation import (Generator, arange, as_tensor, empty, eye, from_numpy, full, full_like, get_default_dtype,
-                        is_tensor, linspace, manual_seed, ones, ones_like, rand, randint, randn, randperm, tensor,
-                        zeros, zeros_like)
-from ._functions import (abs, add, allclose, argmax, argmin, cat, clamp, clip, clone, div, dot, equal, exp,  # noqa: A004
+from ._dtype import (Size, bool, double, dtype, float, float16, float32, float64, half, int, int8, int16, int32,  # noqa: A004
+                     int64, long, short, uint8, uint16, uint32, uint64)
+from ._creation import (Generator, arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
+                        get_default_dtype, is_tensor, linspace, manual_seed, ones, ones_like, rand, randint, randn,
+                        randperm, tensor, zeros, zeros_like)
+from ._functions import (abs, add, argmax, argmin, cat, clamp, clip, clone, div, dot, exp,  # noqa: A004
                          flatten, log, matmul, max, mean, min, mm, mul, mv, neg, norm, pow, relu, reshape, sigmoid,
                          sort, sqrt, squeeze, stack, sub, sum, t, tanh, transpose, unsqueeze, where)
 from ._functions_math import *  # noqa: F401,F403 - torch.sin, torch.std, ...: see its __all__
 from ._functions_shape import *  # noqa: F401,F403 - torch.split, torch.gather, ...: see its __all__
+from ._functions_dtype import *  # noqa: F401,F403 - torch.device, torch.iinfo, torch.equal, ...: see its __all__
+from ._random_functions import *  # noqa: F401,F403 - torch.normal, torch.multinomial, torch.seed, ...: see its __all__
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import is_inference, is_inference_mode_enabled
-from . import nn, optim
+from . import nn, optim, utils
+from . import backends, cuda
+from .nn._tensor_softmax import log_softmax, softmax  # also Tensor.softmax, Tensor.log_softmax
 
 __version__ = "0.1.0"

@@ -3,36 +3,12 @@ import warnings
 
 import numpy as np
 
-from . import _dtype
+from . import _device, _dtype, _from_data, _ranges
 from ._tensor import Tensor
 
 
-class Generator:
-    """The source of random numbers; `manual_seed` resets it. Wraps a numpy Generator."""
-
-    def __init__(self, seed=None):
-        self.rng = np.random.default_rng(seed)
-        self._seed = seed
-
-    def initial_seed(self):
-        return self._seed
-
-    def __repr__(self):
-        return f"<torch._C.Generator object at {hex(id(self))}>"
-
-
-_default = Generator()
-
-
-def _generator():
-    return _default.rng
-
-
-def manual_seed(seed):
-    """Seed the random number generator, so `randn` and friends repeat. Mirrors `torch.manual_seed`."""
-    global _default
-    _default = Generator(int(seed))
-    return _default
+# The random functions and the generator live in _random*.py; these names are imported from here too.
+from ._random_functions import Generator, manual_seed, rand, randint, randn, randperm  # noqa: E402,F401
 
 
 def _finish(array, dtype, requires_grad):
@@ -53,114 +29,155 @@ def _size(size):
     return tuple(size)
 
 
-def tensor(data, dtype=None, requires_grad=False):
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """Make a new tensor holding a copy of `data` (a number, nested lists, a numpy array, or a tensor).
 
-    Python floats give float32, ints int64, bools bool, unless `dtype` says otherwise. Mirrors `torch.tensor`.
+    Python floats give float32, ints int64, bools bool; numpy arrays and scalars keep their dtype; a mix promotes,
+    unless `dtype` says otherwise. Mirrors `torch.tensor`.
 
     Example:
         >>> torch.tensor([[1., -2.], [3., 4.]], requires_grad=True)
     """
+    _device.check(device)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() "
                       "or sourceTensor.clone().detach().requires_grad_(True), rather than "
                       "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
         array = data._data.copy()
     elif isinstance(data, np.ndarray):
-        array = data.astype(_dtype.from_numpy_dtype(data.dtype).np_type)
+        array = data.astype(_from_data.numpy_dtype(data, shares_memory=False).np_type)
     else:
-        array = np.array(data)
-        if array.dtype.kind == "f":
-            array = array.astype(np.float32)
-        elif array.dtype.kind in "iu":
-            array = array.astype(np.int64)
-        elif array.dtype.kind == "O":
-            raise TypeError(f"Could not infer dtype of {type(data).__name__}")
-        elif array.dtype.kind != "b":
-            raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-    return _finish(array, dtype, requires_grad)
+        array = _from_data.from_python(data, dtype)
+    if dtype is not None and array.dtype != dtype.np_type:
+        with np.errstate(over="ignore", invalid="ignore"):     # to float16 overflows to inf; nan to int wraps
+            array = array.astype(dtype.np_type)
+    return _finish(array, None, requires_grad)
 
 
-def as_tensor(data, dtype=None):
-    return data if isinstance(data, Tensor) and dtype in (None, data.dtype) else tensor(data, dtype)
+def as_tensor(data, dtype=None, device=None):
+    """Return `data` as a tensor, sharing memory where it can: a tensor is returned as it is, a numpy array is wrapped
+    without copying (unless `dtype` differs). Mirrors `torch.as_tensor`."""
+    _device.check(device)
+    if isinstance(data, Tensor):
+        return data if dtype in (None, data.dtype) else data.to(dtype)
+    if isinstance(data, np.ndarray) and dtype in (None, _from_data.numpy_dtype(data)):
+        return from_numpy(data)
+    return tensor(data, dtype)
 
 
-def from_numpy(array):
-    """Wrap a numpy array without copying (they share memory). Mirrors `torch.from_numpy`."""
-    return Tensor._make(array if array.dtype in _dtype._BY_NUMPY else array.astype(np.float32))
+def from_numpy(ndarray):
+    """Wrap a numpy array without copying (they share memory), keeping its dtype. Mirrors `torch.from_numpy`."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+    _from_data.numpy_dtype(ndarray, warn_if_read_only=True)
+    return Tensor._make(ndarray)
 
 
-def zeros(*size, dtype=None, requires_grad=False):
-    return _finish(np.zeros(_size(size), np.float32), dtype, requires_grad)
+def zeros(*sizes, size=None, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False, out=None):
+    """A tensor of zeros (float32 unless `dtype` says otherwise). Mirrors `torch.zeros`."""
+    return _filled(np.zeros, _sizes("zeros", sizes, size), dtype, requires_grad, device,
+                   "zeros: Dimension size must be non-negative.")
 
 
-def ones(*size, dtype=None, requires_grad=False):
-    return _finish(np.ones(_size(size), np.float32), dtype, requires_grad)
+def ones(*sizes, size=None, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False, out=None):
+    """A tensor of ones (float32 unless `dtype` says otherwise). Mirrors `torch.ones`."""
+    return _filled(np.ones, _sizes("ones", sizes, size), dtype, requires_grad, device)
 
 
-def empty(*size, dtype=None, requires_grad=False):
-    # numpy's empty would show leftover memory; zeros keeps the book's outputs reproducible
-    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+def empty(*sizes, size=None, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False, out=None,
+          memory_format=None):
+    """A tensor whose values are not set yet. Mirrors `torch.empty`; here it holds zeros, so that the book's
+    outputs never show leftover memory."""
+    return _filled(np.zeros, _sizes("empty", sizes, size), dtype, requires_grad, device)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False):
-    if dtype is None:
-        dtype = _dtype.scalar_dtype(fill_value)
-    return _finish(np.full(tuple(size), fill_value), dtype, requires_grad)
+def full(size, fill_value, *, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False,
+         out=None):
+    """A tensor filled with `fill_value`; its dtype follows the value (bool, int64 or float32) unless `dtype` is
+    given. Mirrors `torch.full`."""
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {type(size).__name__}")
+    dtype = dtype or _dtype.scalar_dtype(fill_value)
+    return _filled(lambda shape, np_type: np.full(shape, fill_value, np_type), _sizes("full", (size,), None),
+                   dtype, requires_grad, device)
 
 
-def zeros_like(t, dtype=None, requires_grad=False):
-    return _finish(np.zeros_like(t._data), dtype, requires_grad)
+def zeros_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
+    """Zeros shaped like `input`, of its dtype unless `dtype` says otherwise. Mirrors `torch.zeros_like`."""
+    return _like(np.zeros, input, dtype, requires_grad, device)
 
 
-def ones_like(t, dtype=None, requires_grad=False):
-    return _finish(np.ones_like(t._data), dtype, requires_grad)
+def ones_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
+    """Ones shaped like `input`. Mirrors `torch.ones_like`."""
+    return _like(np.ones, input, dtype, requires_grad, device)
 
 
-def full_like(t, fill_value, dtype=None, requires_grad=False):
-    return _finish(np.full_like(t._data, fill_value), dtype, requires_grad)
+def empty_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
+    """An unset tensor shaped like `input` (zeros here, as `empty`). Mirrors `torch.empty_like`."""
+    return _like(np.zeros, input, dtype, requires_grad, device)
 
 
-def randn(*size, dtype=None, requires_grad=False, generator=None):
-    """Standard normal samples of the given shape (float32). Seed with `manual_seed`."""
-    rng = (generator or _default).rng
-    return _finish(rng.standard_normal(_size(size), dtype=np.float32), dtype, requires_grad)
+def full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
+    """`fill_value` everywhere, shaped like `input` and of its dtype unless `dtype` says otherwise."""
+    return _like(lambda shape, np_type: np.full(shape, fill_value, np_type), input, dtype, requires_grad, device)
 
 
-def rand(*size, dtype=None, requires_grad=False, generator=None):
-    """Uniform samples from [0, 1) of the given shape (float32)."""
-    rng = (generator or _default).rng
-    return _finish(rng.random(_size(size), dtype=np.float32), dtype, requires_grad)
+def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False,
+           out=None):
+    """Values from start (default 0) up to, not including, end, `step` apart. Ints give int64, floats float32.
 
-
-def randint(low, high=None, size=(), dtype=None, generator=None):
-    if high is None:
-        low, high = 0, low
-    rng = (generator or _default).rng
-    return _finish(rng.integers(low, high, tuple(size), dtype=np.int64), dtype, False)
-
-
-def randperm(n, dtype=None, generator=None):
-    rng = (generator or _default).rng
-    return _finish(rng.permutation(n).astype(np.int64), dtype, False)
-
-
-def arange(start, end=None, step=1, dtype=None, requires_grad=False):
-    """Values from start (default 0) up to, not including, end. Ints give int64, floats float32."""
+    The values are PyTorch's to the last bit (see `_ranges.py`). Mirrors `torch.arange`.
+    """
+    _device.check(device)
     if end is None:
         start, end = 0, start
-    is_float = any(isinstance(v, float) for v in (start, end, step))
-    array = np.arange(start, end, step, dtype=np.float32 if is_float else np.int64)
-    return _finish(array, dtype, requires_grad)
+    return _finish(_ranges.arange_values(start, end, step, dtype), None, requires_grad)
 
 
-def linspace(start, end, steps, dtype=None, requires_grad=False):
-    """`steps` evenly spaced values from start to end, both included (float32)."""
-    return _finish(np.linspace(start, end, steps, dtype=np.float64).astype(np.float32), dtype, requires_grad)
+def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False,
+             out=None):
+    """`steps` evenly spaced values from start to end, both included (float32 unless `dtype` says otherwise).
+
+    The values are PyTorch's to the last bit (see `_ranges.py`). Mirrors `torch.linspace`.
+    """
+    _device.check(device)
+    return _finish(_ranges.linspace_values(start, end, steps, dtype), None, requires_grad)
 
 
-def eye(n, m=None, dtype=None, requires_grad=False):
-    return _finish(np.eye(n, m, dtype=np.float32), dtype, requires_grad)
+def eye(n, m=None, *, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False, out=None):
+    """The n x m identity matrix (m = n by default): ones on the diagonal. Mirrors `torch.eye`."""
+    for name, value in (("n", n), ("m", m)):
+        if value is not None and value < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {value}")
+    return _filled(lambda shape, np_type: np.eye(shape[0], shape[1], dtype=np_type), (n, n if m is None else m),
+                   dtype, requires_grad, device)
+
+
+def _sizes(name, sizes, size):
+    """The shape of `zeros(2, 3)`, `zeros((2, 3))`, `zeros([2, 3])`, `zeros(torch.Size([2, 3]))` or `zeros(size=...)`."""
+    if size is not None:
+        sizes = (size,)
+    shape = _size(sizes)
+    if len(sizes) > 1 and any(isinstance(s, (tuple, list)) for s in sizes):
+        raise TypeError(f"{name}() takes 1 positional argument but {len(sizes)} were given")
+    for s in shape:
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+            raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not {type(s).__name__}")
+    return tuple(int(s) for s in shape)
+
+
+def _filled(make, shape, dtype, requires_grad, device, negative_message=None):
+    """make(shape, numpy dtype), with PyTorch's error for a negative size."""
+    _device.check(device)
+    bad = next((s for s in shape if s < 0), None)
+    if bad is not None:
+        raise RuntimeError(negative_message or f"Trying to create tensor with negative dimension {bad}: {list(shape)}")
+    return _finish(make(shape, (dtype or _dtype.float32).np_type), None, requires_grad)
+
+
+def _like(make, input, dtype, requires_grad, device):
+    _device.check(device)
+    return _finish(make(input._data.shape, (dtype or input.dtype).np_type), None, requires_grad)
 
 
 def is_tensor(obj):

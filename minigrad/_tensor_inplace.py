@@ -41,17 +41,42 @@ class TensorInPlace:
     def copy_(self, src):
         return self._inplace(unary.Copy, src)
 
-    def normal_(self, mean=0.0, std=1.0):
-        from ._creation import _generator
-        return self._inplace_random(_generator().normal(mean, std, self._data.shape))
+    # ---- random fills, PyTorch's numbers for the same seed (see _random.py): not recorded in the graph ----
+    def normal_(self, mean=0.0, std=1.0, *, generator=None):
+        """Fill with N(mean, std**2) samples."""
+        return self._inplace_random(_random_functions.normal_fill, mean, std, generator)
 
-    def uniform_(self, a=0.0, b=1.0):
-        from ._creation import _generator
-        return self._inplace_random(_generator().uniform(a, b, self._data.shape))
+    def uniform_(self, a=0.0, b=1.0, *, generator=None):
+        """Fill with U(a, b) samples."""
+        return self._inplace_random(_random_functions.uniform_fill, a, b, generator)
 
-    def _inplace_random(self, values):
+    def random_(self, *bounds, generator=None):
+        """Integers: `random_()` over the dtype's range, `random_(to)` from [0, to), `random_(from, to)`."""
+        low, high = (None, None) if not bounds else (None, bounds[0]) if len(bounds) == 1 else bounds
+        return self._inplace_random(_random_functions.random_fill, low, high, generator)
+
+    def bernoulli_(self, p=0.5, *, generator=None):
+        """Fill with 1 with probability p (a number, or a tensor of probabilities), else 0."""
+        return self._inplace_random(_random_functions.bernoulli_fill, p, generator)
+
+    def exponential_(self, lambd=1.0, *, generator=None):
+        """Fill with Exp(lambd) samples."""
+        return self._inplace_random(_random_functions.exponential_fill, lambd, generator)
+
+    def bernoulli(self, p=None, *, generator=None):
+        """A new tensor of 0/1 draws, 1 with probability self[i] (or p). Mirrors `torch.bernoulli`."""
+        return _random_functions.bernoulli(self, p, generator=generator)
+
+    def multinomial(self, num_samples, replacement=False, *, generator=None):
+        """Draw category indices with probabilities proportional to self's rows. Mirrors `torch.multinomial`."""
+        return _random_functions.multinomial(self, num_samples, replacement, generator=generator)
+
+    def _inplace_random(self, fill, *args):
         self._check_inplace()
-        self._data[...] = values
+        if 0 in self._data.strides and _overlaps_itself(self._data):
+            raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                               "single memory location. Please clone() the tensor before performing the operation.")
+        fill(self._data, *args)
         self._bump_version()
         return self
 
@@ -239,7 +264,8 @@ def _plain_index(index):
 
 def _load_ops():
     """Import what in-place ops need once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global Tensor, SavedTensor, arithmetic, unary, _as_tensor
+    global Tensor, SavedTensor, arithmetic, unary, _as_tensor, _random_functions
+    from . import _random_functions  # noqa: F811
     from ._tensor import Tensor  # noqa: F811
     from ._tensor_ops import _as_tensor  # noqa: F811
     from .autograd.graph import SavedTensor  # noqa: F811

@@ -12,9 +12,6 @@ Typical use, with `Module.apply`:
 import math
 import warnings
 
-import numpy as np
-
-from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 
 _LINEAR_FNS = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d")
@@ -60,27 +57,16 @@ def _calculate_correct_fan(tensor, mode):
     return fan_in if mode == "fan_in" else fan_out
 
 
-def _fill(tensor, values):
-    """Write `values` (a numpy array) into `tensor` in place, unrecorded."""
-    with no_grad():
-        tensor.copy_(Tensor._make(np.asarray(values, tensor._data.dtype)))
-    return tensor
-
-
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
-    """Fill with samples from U(a, b)."""
-    if generator is not None:
-        return _fill(tensor, generator.rng.uniform(a, b, tensor._data.shape))
+    """Fill with samples from U(a, b) (PyTorch's numbers for the same seed, as `tensor.uniform_`)."""
     with no_grad():
-        return tensor.uniform_(a, b)
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
-    """Fill with samples from N(mean, std**2)."""
-    if generator is not None:
-        return _fill(tensor, generator.rng.normal(mean, std, tensor._data.shape))
+    """Fill with samples from N(mean, std**2) (PyTorch's numbers for the same seed, as `tensor.normal_`)."""
     with no_grad():
-        return tensor.normal_(mean, std)
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def constant_(tensor, val):
@@ -138,3 +124,6 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     fan = _calculate_correct_fan(tensor, mode)
     std = calculate_gain(nonlinearity, a) / math.sqrt(fan)
     return normal_(tensor, 0.0, std, generator)
+
+
+from ._init_extra import *  # noqa: E402,F401,F403 - eye_, dirac_, orthogonal_, trunc_normal_, sparse_, old names

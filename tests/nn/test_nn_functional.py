@@ -149,9 +149,9 @@ def test_init_functions_work_on_parameters_and_return_them():
     assert abs(w.detach().numpy().std() - math.sqrt(2 / 70)) < 0.02
     nn.init.kaiming_normal_(w, nonlinearity="relu")
     assert abs(w.detach().numpy().std() - math.sqrt(2 / 20)) < 0.03
-    gen = torch.Generator(5)
+    gen = torch.Generator().manual_seed(5)
     a = nn.init.uniform_(torch.empty(3), generator=gen).tolist()
-    assert a == nn.init.uniform_(torch.empty(3), generator=torch.Generator(5)).tolist()
+    assert a == nn.init.uniform_(torch.empty(3), generator=torch.Generator().manual_seed(5)).tolist()
 
 
 def test_activation_layers_and_flatten():
