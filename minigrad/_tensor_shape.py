@@ -66,7 +66,10 @@ class TensorShape:
         if start == end:
             return self
         s = self._data.shape
-        return self.reshape(*s[:start], -1, *s[end + 1:])
+        merged = 1
+        for n in s[start:end + 1]:     # the size itself, not -1: an empty tensor flattens too
+            merged *= n
+        return self.reshape(*s[:start], merged, *s[end + 1:])
 
     def unsqueeze(self, dim):
         return shape.Unsqueeze.apply(self, dim)
