@@ -59,11 +59,22 @@ def tail(text, lines=STDERR_TAIL):
 # therefore compared to this relative tolerance; everything else in the line (words, integers, shapes, the
 # number of digits printed) must be identical.
 FLOAT_RTOL = 1e-5
+FLOAT_ATOL = 1e-8      # round-off around zero (a fitted coefficient of 1e-10, a gradient check's maxdiff)
+# A program may declare looser tolerances, with the reason, in a header line such as
+#   # harness: rtol=1e-2 (RMSprop divides by a running RMS: float32 round-off grows over 2000 steps)
+_TOLERANCE = re.compile(r"^# harness: ((?:[ra]tol=[0-9.e-]+ )+)\(.+\)$", re.MULTILINE)
+
+
+def tolerances(program):
+    """The (rtol, atol) a program declares in its header, or the defaults."""
+    declared = _TOLERANCE.search(Path(program).read_text())
+    found = dict(item.split("=") for item in declared.group(1).split()) if declared else {}
+    return float(found.get("rtol", FLOAT_RTOL)), float(found.get("atol", FLOAT_ATOL))
 _FLOAT = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+")
 
 
-def same_line(a, b):
-    """True if two printed lines agree: equal text, floats within FLOAT_RTOL of each other."""
+def same_line(a, b, rtol=FLOAT_RTOL, atol=FLOAT_ATOL):
+    """True if two printed lines agree: equal text, floats within `rtol` (or FLOAT_ATOL) of each other."""
     if a == b:
         return True
     if a is None or b is None:
@@ -71,10 +82,10 @@ def same_line(a, b):
     fa, fb = _FLOAT.findall(a), _FLOAT.findall(b)
     if len(fa) != len(fb) or _FLOAT.sub("#", a) != _FLOAT.sub("#", b):
         return False
-    return all(math.isclose(float(x), float(y), rel_tol=FLOAT_RTOL, abs_tol=1e-12) for x, y in zip(fa, fb))
+    return all(math.isclose(float(x), float(y), rel_tol=rtol, abs_tol=atol) for x, y in zip(fa, fb))
 
 
-def first_difference(expected, received):
+def first_difference(expected, received, rtol=FLOAT_RTOL, atol=FLOAT_ATOL):
     """Return (index, expected_line, received_line) of the first line that differs (see `same_line`), or None.
 
     A missing line is returned as None, so a run that stopped early shows where it stopped.
@@ -83,14 +94,14 @@ def first_difference(expected, received):
     for i in range(max(len(want), len(got))):
         a = want[i] if i < len(want) else None
         b = got[i] if i < len(got) else None
-        if not same_line(a, b):
+        if not same_line(a, b, rtol, atol):
             return i, a, b
     return None
 
 
-def describe_failure(name, reference, run):
+def describe_failure(name, reference, run, rtol=FLOAT_RTOL, atol=FLOAT_ATOL):
     """Explain, for a person, how ``run`` (minigrad) differs from ``reference`` (torch)."""
-    diff = first_difference(reference.stdout, run.stdout)
+    diff = first_difference(reference.stdout, run.stdout, rtol, atol)
     parts = [f"{name}: minigrad does not do what torch does."]
     if diff is not None:
         i, want, got = diff
@@ -116,8 +127,9 @@ def check_program(program):
         f"torch's stderr:\n{tail(reference.stderr)}")
     assert reference.stdout.strip(), f"{name}: prints nothing on torch, so there is nothing to compare"
     run = run_program(program, "minigrad")
-    ok = run.returncode == 0 and first_difference(reference.stdout, run.stdout) is None
-    assert ok, describe_failure(name, reference, run)
+    rtol, atol = tolerances(program)
+    ok = run.returncode == 0 and first_difference(reference.stdout, run.stdout, rtol, atol) is None
+    assert ok, describe_failure(name, reference, run, rtol, atol)
 
 
 def programs():

@@ -108,3 +108,13 @@ def test_printed_floats_agree_to_a_relative_tolerance_and_nothing_else_may_diffe
                                       ("exact: False", "exact: True"),       # a word
                                       ("tensor([1., 2.])", "tensor([1., 2., 3.])")]:
         assert first_difference(torch_line, minigrad_line) == (0, torch_line, minigrad_line)
+
+
+def test_a_program_declares_looser_tolerances_only_with_a_reason(tmp_path):
+    from _harness import FLOAT_ATOL, FLOAT_RTOL, tolerances
+    declared = write(tmp_path, "# harness: rtol=2e-2 atol=1e-3 (why)\nprint(1)\n")
+    undeclared = write(tmp_path, "# harness: rtol=2e-2\nprint(1)\n", "no_reason.py")
+    assert tolerances(declared) == (2e-2, 1e-3)
+    assert tolerances(undeclared) == (FLOAT_RTOL, FLOAT_ATOL)
+    assert first_difference("loss 10.1", "loss 10.2", 2e-2) is None
+    assert first_difference("loss 10.1", "loss 10.2") == (0, "loss 10.1", "loss 10.2")
