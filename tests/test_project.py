@@ -180,3 +180,25 @@ def test_import_minigrad_loads_no_view_library():
     assert run.returncode == 0, f"importing minigrad failed:\n{run.stderr}"
     loaded = json.loads(run.stdout.strip().splitlines()[-1])
     assert loaded == [], f"`import minigrad` also loaded {loaded}; expected none of {list(VIEW_LIBRARIES)}"
+
+
+IMPORT_ALL_AND_LIST = """
+import importlib, json, pkgutil, sys
+before = set(sys.modules)
+import minigrad
+for module in pkgutil.walk_packages(minigrad.__path__, "minigrad."):
+    importlib.import_module(module.name)
+top = {name.split(".")[0] for name in set(sys.modules) - before}
+print(json.dumps(sorted(top - set(sys.stdlib_module_names))))
+"""
+
+
+def test_import_minigrad_loads_only_numpy_and_the_standard_library():
+    """Every module minigrad (and each of its submodules) loads is numpy's, the standard library's or its own;
+    numpy's compiled random module brings two Cython runtime modules, which count as numpy's."""
+    run = subprocess.run([sys.executable, "-c", IMPORT_ALL_AND_LIST], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, f"importing minigrad failed:\n{run.stderr}"
+    loaded = set(json.loads(run.stdout.strip().splitlines()[-1]))
+    numpy_own = {name for name in loaded if name.startswith("_cython_") or name == "cython_runtime"}
+    assert loaded - numpy_own <= {"minigrad", "numpy"}, f"`import minigrad` also loaded {sorted(loaded - numpy_own)}"
