@@ -22,10 +22,10 @@ STEPPER_EXPECTED = {
         "leaves": ["x.grad = [[0.6667, 1.3333, 1.3333], [12., 0., 16.]]"]},
     "06_setup_context": {
         "steps": [("SumBackward0", ["[0] 1."]),
-                  ("LinearFunctionBackward", ["[0] tensor of shape (2, 4)"]),
-                  (ACC, ["[0] tensor of shape (4, 3)"]),
+                  ("LinearFunctionBackward", ["[0] a tensor of shape (2, 4)"]),
+                  (ACC, ["[0] a tensor of shape (4, 3)"]),
                   (ACC, ["[0] [2., 2., 2., 2.]"])],
-        "leaves": ["w.grad = tensor of shape (4, 3)", "b.grad = [2., 2., 2., 2.]"]},
+        "leaves": ["w.grad = a tensor of shape (4, 3)", "b.grad = [2., 2., 2., 2.]"]},
     "07_non_tensor_arguments": {
         "steps": [("SumBackward0", ["[0] 1."]),
                   ("MulConstantBackward", ["[0] [1., 1., 1., 1., 1.]"]),
