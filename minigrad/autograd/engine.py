@@ -66,8 +66,9 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
     if retain_graph is None:
         retain_graph = create_graph
     roots = [_root(i, t) for i, t in enumerate(tensors)]
-    dependencies = _count_dependencies([node for node, _ in roots])
-    plan = None if inputs is None else _Plan(roots, inputs, accumulate_grad)
+    parents = None if inputs is None else {}        # only a pass with inputs needs the edges read backwards
+    dependencies = _count_dependencies([node for node, _ in roots], parents)
+    plan = None if inputs is None else _Plan(parents, inputs, accumulate_grad)
     buffers = {}
     ready = ReadyQueue()
     for (node, nr), g in zip(roots, grad_tensors):
@@ -151,6 +152,11 @@ def _as_tuple(x):
 def _root(i, t):
     if not t.requires_grad:
         raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+    return _gradient_edge(t)
+
+
+def _gradient_edge(t):
+    """The node and output number where a gradient for `t` arrives: its grad_fn, or its leaf's AccumulateGrad."""
     return (t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0)
 
 
@@ -163,14 +169,20 @@ def _run(steps):
         return stop.value
 
 
-def _count_dependencies(roots):
-    """For each node, how many edges point at it: it runs once that many gradients have arrived."""
+def _count_dependencies(roots, parents=None):
+    """For each node, how many edges point at it: it runs once that many gradients have arrived.
+
+    Given a `parents` dict, the same walk also records who points at each node (for `_Plan`).
+    """
     dependencies = dict.fromkeys(roots, 0)
     stack = list(dependencies)
     while stack:
-        for next_node, _ in stack.pop().next_functions:
+        node = stack.pop()
+        for next_node, _ in node.next_functions:
             if next_node is None:
                 continue
+            if parents is not None:
+                parents.setdefault(next_node, []).append(node)
             if next_node in dependencies:
                 dependencies[next_node] += 1
             else:
@@ -224,11 +236,11 @@ class _Plan:
     another input lies below it.
     """
 
-    def __init__(self, roots, inputs, accumulate_grad):
+    def __init__(self, parents, inputs, accumulate_grad):
         self.targets = [_input_edge(t, accumulate_grad) for t in inputs]
         self.captured = [None] * len(inputs)
         targets = {node for node, _ in self.targets}
-        self.needed = _reaching([node for node, _ in roots], targets if accumulate_grad else set(), targets)
+        self.needed = _reaching(parents, targets if accumulate_grad else set(), targets)
         self.execute = self.needed | targets if not accumulate_grad else self.needed
         self.accumulate_grad = accumulate_grad
 
@@ -250,23 +262,16 @@ def _input_edge(t, accumulate_grad):
         t.retain_grad()         # as in PyTorch: a non-leaf input gets its .grad filled (and errors alike)
     if not t.requires_grad:
         raise RuntimeError("One of the differentiated Tensors does not require grad")
-    return (t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0)
+    return _gradient_edge(t)
 
 
-def _reaching(roots, ends, targets):
-    """The nodes from which some node in `targets` can be reached (the targets in `ends` included)."""
-    parents, seen, stack = {}, set(roots), list(roots)
-    while stack:
-        node = stack.pop()
-        for child, _ in node.next_functions:
-            if child is None:
-                continue
-            parents.setdefault(child, []).append(node)
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
+def _reaching(parents, ends, targets):
+    """The nodes from which some node in `targets` can be reached (the targets in `ends` included).
+
+    `parents` maps each node below the roots to the nodes whose edges point at it (see `_count_dependencies`).
+    """
     reached = set(ends)
-    stack = [t for t in targets if t in seen]
+    stack = [t for t in targets if t in parents]
     while stack:
         for parent in parents.get(stack.pop(), ()):
             if parent not in reached:
