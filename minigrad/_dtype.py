@@ -61,6 +61,12 @@ _CATEGORY = {d: d._category for d in ALL}
 _SHELL = (uint16, uint32, uint64)     # PyTorch's "barely supported" unsigned types
 
 
+def scalar_name(x):
+    """ATen's name of the dtype of a tensor, numpy array or numpy dtype, as its messages print it: Float, Long, ..."""
+    x = getattr(x, "_data", x)
+    return from_numpy_dtype(x.dtype if isinstance(x, np.ndarray) else np.dtype(x))._scalar_name
+
+
 def from_numpy_dtype(np_dtype):
     """Map a numpy dtype to minigrad's (numpy's other names for a width, like `intc` or `longlong`, included)."""
     found = _BY_NUMPY.get(np_dtype)

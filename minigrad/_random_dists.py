@@ -20,9 +20,7 @@ _DIGITS = {"float16": 11, "float32": 24, "float64": 53}
 _CHUNK = 16384
 
 
-def scalar_name(np_dtype):
-    """ATen's name of a dtype, as its messages print it: Float, Double, Long, ..."""
-    return _dtype.from_numpy_dtype(np.dtype(np_dtype))._scalar_name
+scalar_name = _dtype.scalar_name
 
 
 def not_implemented(kernel, np_dtype):

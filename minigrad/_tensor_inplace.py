@@ -106,8 +106,8 @@ class TensorInPlace:
 
     def _check_fits(self, result):
         if _dtype._CATEGORY[result.dtype] > _dtype._CATEGORY[self.dtype]:
-            raise RuntimeError(f"result type {_TYPE_NAMES[result.dtype]} can't be cast to the desired output "
-                               f"type {_TYPE_NAMES[self.dtype]}")
+            raise RuntimeError(f"result type {result.dtype._scalar_name} can't be cast to the desired output "
+                               f"type {self.dtype._scalar_name}")
         if result._data.shape != self._data.shape:      # x.add_(y) cannot grow x
             raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
                                f"{list(result._data.shape)}")
@@ -178,7 +178,6 @@ class TensorInPlace:
         return self       # note: like PyTorch's apply_, this does not bump the version counter
 
 
-_TYPE_NAMES = {_dtype.float32: "Float", _dtype.float64: "Double", _dtype.int64: "Long", _dtype.bool: "Bool"}
 
 
 VIEW_LAYOUT = ("minigrad cannot record this in-place change of a view: its base is not laid out plainly in "

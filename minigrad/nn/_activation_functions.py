@@ -10,9 +10,9 @@ import math
 import numpy as np
 
 from ..autograd.function import Function
+from .._dtype import scalar_name
 from ..ops._common import quiet, wrap
 
-_TYPE_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 _erf = np.frompyfunc(math.erf, 1, 1)
 
 
@@ -20,7 +20,7 @@ def floating(x, kernel):
     """Return x's array, or PyTorch's error for the integer and bool dtypes that these kernels refuse."""
     a = x._data
     if a.dtype.kind != "f":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{_TYPE_NAMES[a.dtype.name]}\'')
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{scalar_name(a)}\'')
     return a
 
 

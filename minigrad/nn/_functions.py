@@ -8,9 +8,9 @@ no edge in `next_functions`.
 import numpy as np
 
 from ..autograd.function import Function
+from .._dtype import scalar_name
 from ..ops._common import grad_to, wrap
 
-_TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
 REDUCTIONS = ("none", "mean", "sum")    # in the order of PyTorch's enum: nodes save the index as `reduction`
 MEAN = REDUCTIONS.index("mean")
 
@@ -28,8 +28,8 @@ class Addmm(Function):
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                                f"{b.shape[0]}x{b.shape[1]})")
         if a.dtype != b.dtype:
-            raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_TYPE_NAMES[a.dtype.name]} and "
-                               f"{_TYPE_NAMES[b.dtype.name]}")
+            raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {scalar_name(a)} and "
+                               f"{scalar_name(b)}")
         return wrap(bias._data + a @ b)
 
     @staticmethod

@@ -2,6 +2,7 @@
 normalisation (`_pair`) and PyTorch's names for dtypes in messages."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor
 
 # An optional tensor argument left out (a conv without bias, a layer norm without weight). PyTorch's node still
@@ -24,13 +25,9 @@ def pair(value):
 
 C_TYPE_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "int16": "short int",
                 "int8": "signed char", "uint8": "unsigned char", "bool": "bool", "float16": "c10::Half"}
-SCALAR_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int", "int16": "Short",
-                "int8": "Char", "uint8": "Byte", "bool": "Bool", "float16": "Half"}
 
 
-def scalar_name(t):
-    """PyTorch's ScalarType name of a tensor's dtype: 'Float', 'Long', ..."""
-    return SCALAR_NAMES.get(t._data.dtype.name, t._data.dtype.name)
+scalar_name = _dtype.scalar_name       # PyTorch's ScalarType name of a tensor's dtype: 'Float', 'Long', ...
 
 
 def sizes(shape):

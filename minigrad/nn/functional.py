@@ -6,7 +6,8 @@ activations, in `minigrad/ops/unary.py`).
 import warnings
 
 from ..ops.shape import UnsafeView
-from ._functions import _TYPE_NAMES, REDUCTIONS, Addmm, LogSoftmax, MseLoss, NllLoss, NllLoss2d, Softmax
+from .._dtype import scalar_name
+from ._functions import REDUCTIONS, Addmm, LogSoftmax, MseLoss, NllLoss, NllLoss2d, Softmax
 
 
 def relu(input, inplace=False):
@@ -126,7 +127,7 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     _check_reduction(reduction)
     t = target._data
     if t.dtype.kind not in "iu":
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[t.dtype.name]}")
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {scalar_name(t)}")
     batched = input.dim() > 1
     n_in, n_t = (input.shape[0] if batched else 1), ((t.shape[0] if t.ndim else 0) if batched else 1)
     if n_in != n_t:

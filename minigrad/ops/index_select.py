@@ -6,13 +6,11 @@ order work. The index is a plain int array: like PyTorch's, it gets no edge.
 import numpy as np
 
 from ..autograd.function import Function
-from .._dtype import _BY_NUMPY
+from .._dtype import scalar_name
 from ._common import dim_index, wrap
 
 
-def _name(array):
-    """ATen's name of an array's dtype, as its messages print it ("Float", "Long")."""
-    return _BY_NUMPY[array.dtype]._scalar_name
+_name = scalar_name      # ATen's name of an array's dtype, as its messages print it ("Float", "Long")
 
 
 class IndexSelect(Function):

@@ -2,12 +2,12 @@
 import numpy as np
 
 from ..autograd.function import Function
+from .._dtype import scalar_name
 from ._common import wrap
 from .shape import SqueezeLast, UnsafeView
 
 
 _C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}   # C++ type names
-_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
 
 
 def _check_same_dtype(a, b):
@@ -82,8 +82,8 @@ class Dot(Function):
         if a.ndim != 1 or b.ndim != 1:
             raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
         if a.dtype != b.dtype:
-            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_NAMES[a.dtype.name]} "
-                               f"and {_NAMES[b.dtype.name]}")
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {scalar_name(a)} "
+                               f"and {scalar_name(b)}")
         if a.shape != b.shape:
             raise RuntimeError("inconsistent tensor size, expected tensor [{}] and src [{}] to have the same "
                                "number of elements, but got {} and {} elements respectively"

@@ -153,7 +153,7 @@ class Amax(Function):
     @classmethod
     def _forward(cls, x, dim, keepdim):
         a = x._data
-        axes = tuple(range(a.ndim)) if dim == () else _axes(dim, a.ndim)
+        axes = _all_dims(dim, a.ndim)
         if a.size == 0:
             if dim == ():
                 raise RuntimeError(f"{cls.name}(): Expected reduction dim to be specified for input.numel() == 0. "
@@ -172,7 +172,7 @@ class Amax(Function):
         x, dim, *keepdim = inputs
         ctx.save_for_backward(x, output)
         ctx.saved_dim = _saved_dims(dim)
-        ctx.axes = tuple(range(x.dim())) if dim == () else _axes(dim, x.dim())
+        ctx.axes = _all_dims(dim, x.dim())
         ctx.keepdim = bool(keepdim and keepdim[0])
 
     @staticmethod

@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from ..autograd.function import Function
+from .._dtype import scalar_name
 from ._common import dim_index, wrap
 from .scatter import value_selecting_reduction_backward
 from .unary import Where
@@ -118,12 +119,11 @@ def _mean(a, axes=None, keepdim=False):
     """numpy's mean (the sum over n), checked as torch checks it, and nan without a warning for an empty slice."""
     if a.dtype.kind != "f":
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                           f"point or complex dtype. Got: {_NAMES[a.dtype.kind]}")
+                           f"point or complex dtype. Got: {scalar_name(a)}")
     with np.errstate(invalid="ignore"):
         return a.sum(axis=axes, keepdims=keepdim) / (a.size if axes is None else math.prod(a.shape[d] for d in axes))
 
 
-_NAMES = {"i": "Long", "b": "Bool"}
 
 
 class MaxAll(Function):
@@ -220,7 +220,7 @@ class Norm(Function):
         a = x._data
         if a.dtype.kind != "f":
             raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-                               f"{_NAMES[a.dtype.kind]}")
+                               f"{scalar_name(a)}")
         axes = None if dim is None else _axes(dim, a.ndim)
         if p == 2:
             out = np.sqrt((a * a).sum(axis=axes, keepdims=keepdim))

@@ -6,15 +6,10 @@ as in PyTorch; bool tensors are refused where PyTorch refuses them.
 import numpy as np
 
 from ..autograd.function import Function
+from .._dtype import scalar_name
 from ._common import quiet, wrap
 
-# PyTorch's scalar type names, as its "not implemented for 'Long'" errors print them
-_TYPE_NAMES = {"b": "Bool", "f2": "Half", "f4": "Float", "f8": "Double", "i1": "Char", "i2": "Short", "i4": "Int",
-               "i8": "Long", "u1": "Byte"}
-
-
-def _type_name(a):
-    return _TYPE_NAMES["b" if a.dtype.kind == "b" else f"{a.dtype.kind}{a.dtype.itemsize}"]
+_type_name = scalar_name      # PyTorch's scalar type names, as its "not implemented for 'Long'" errors print them
 
 
 def _refuse(a, kernel, kinds):

@@ -451,6 +451,9 @@ ERRORS = [
     ("div_int_by_zero", lambda L: L.tensor([1]) / L.tensor([0])),
     ("flatten_start_after_end", lambda L: L.ones(2, 3, 4).flatten(2, 1)),
     ("flatten_dim_out_of_range", lambda L: L.ones(2, 3, 4).flatten(3)),
+    ("mean_uint8", lambda L: L.tensor([1, 2], dtype=L.uint8).mean()),          # one name table: dtype._scalar_name
+    ("dot_mixed_dtypes", lambda L: L.ones(2).dot(L.ones(2, dtype=L.float64))),
+    ("leaky_relu_int", lambda L: L.nn.functional.leaky_relu(L.tensor([1, 2], dtype=L.int32))),
 ]
 
 
