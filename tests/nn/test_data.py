@@ -10,10 +10,6 @@ import pytest
 
 import minigrad
 
-# the shuffle order equals torch's only once minigrad's generator is torch's mt19937 (randperm, random_)
-RNG_READY = hasattr(minigrad.Tensor, "random_") and hasattr(minigrad.Generator(), "manual_seed")
-needs_rng = pytest.mark.xfail(not RNG_READY, strict=True,
-                              reason="minigrad's RNG does not yet draw torch's numbers (Tensor.random_, randperm)")
 
 Point = collections.namedtuple("Point", "x y")
 
@@ -207,7 +203,6 @@ def test_sampler_errors(parity):
 
 
 # ---- the random order: torch's RandomSampler, driven by the generator ---------------------------------------
-@needs_rng
 @pytest.mark.parametrize("options", [{"batch_size": 4, "shuffle": True},
                                      {"batch_size": 3, "shuffle": True, "drop_last": True}])
 def test_shuffle_order_with_a_generator_matches_torch(parity, options):
@@ -219,7 +214,6 @@ def test_shuffle_order_with_a_generator_matches_torch(parity, options):
     parity(example)
 
 
-@needs_rng
 def test_shuffle_order_from_the_global_seed_matches_torch(parity):
     def example(lib):
         lib.manual_seed(0)
@@ -228,7 +222,6 @@ def test_shuffle_order_from_the_global_seed_matches_torch(parity):
     parity(example)
 
 
-@needs_rng
 def test_random_samplers_and_random_split_match_torch(parity):
     def example(lib):
         data = lib.utils.data

@@ -253,9 +253,6 @@ def test_parity(run_both, name):
 
 
 def test_conv2d_default_weights(run_both):
-    import minigrad
-    if not hasattr(minigrad.nn, "Conv2d"):
-        pytest.skip("minigrad.nn.Conv2d is not there yet")
 
     def example(lib):
         lib.manual_seed(15)
