@@ -31,7 +31,7 @@ def output_text(cell):
 
 
 def test_the_book_has_chapters():
-    assert len(CHAPTERS) >= 13, f"expected chapters 00..12 in {BOOK}, found {[p.name for p in CHAPTERS]}"
+    assert len(CHAPTERS) >= 13, f"expected chapters 0..12 in {BOOK}, found {[p.name for p in CHAPTERS]}"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)

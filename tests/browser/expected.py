@@ -20,23 +20,23 @@ STEPPER_EXPECTED = {
                   ("MulBackward0", ["[0] [[0.3333, 0.6667, 0.6667], [6., 0., 8.]]"]),
                   (ACC, ["[0] [[0.6667, 1.3333, 1.3333], [12., 0., 16.]]"])],
         "leaves": ["x.grad = [[0.6667, 1.3333, 1.3333], [12., 0., 16.]]"]},
-    "06_setup_context": {
+    "07_setup_context": {
         "steps": [("SumBackward0", ["[0] 1."]),
                   ("LinearFunctionBackward", ["[0] a tensor of shape (2, 4)"]),
                   (ACC, ["[0] a tensor of shape (4, 3)"]),
                   (ACC, ["[0] [2., 2., 2., 2.]"])],
         "leaves": ["w.grad = a tensor of shape (4, 3)", "b.grad = [2., 2., 2., 2.]"]},
-    "07_non_tensor_arguments": {
+    "08_non_tensor_arguments": {
         "steps": [("SumBackward0", ["[0] 1."]),
                   ("MulConstantBackward", ["[0] [1., 1., 1., 1., 1.]"]),
                   (ACC, ["[0] [3., 3., 3., 3., 3.]"])],
         "leaves": ["x.grad = [3., 3., 3., 3., 3.]"]},
-    "08_outputs_and_in_place": {       # the second output was not used: its grad_output is None
+    "09_outputs_and_in_place": {       # the second output was not used: its grad_output is None
         "steps": [("SumBackward0", ["[0] 1."]),
                   ("TwoOutputsBackward", ["[0] [1., 1.]", "[1] None"]),
                   (ACC, ["[0] [2., 2.]"])],
         "leaves": ["x.grad = [2., 2.]"]},
-    "12_capstone": {
+    "14_capstone": {
         "steps": [("SumBackward0", ["[0] 1."]),
                   ("MulBackward0", ["[0] [1., 1., 1., 1.]"]),
                   ("ELUBackward", ["[0] [1., 2., 3., 4.]"]),

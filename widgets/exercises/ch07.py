@@ -1,11 +1,15 @@
-"""Checks for chapter 7: non-tensor arguments, `None` gradients, and the counting rules of backward.
+"""Checks for chapter 7: Functions in the recommended style, `needs_input_grad`, and `gradcheck`.
 
 Example (a book cell):
     >>> from widgets.exercises import ch07
-    >>> ch07.check_power(Power)
-    ✗ not yet — Power.apply(x, 2) returned None: forward is still the stub. ...
+    >>> ch07.check_mul(Mul)
+    ✗ not yet — Mul.apply(x, y) returned None: forward is still the stub. ...
 """
+import inspect
+import warnings
+
 import minigrad as torch
+from minigrad.autograd import Function, gradcheck
 
 from . import Hint, check, expect
 
@@ -14,88 +18,94 @@ def _values(t):
     return [round(v, 4) for v in t.reshape(-1).tolist()] if isinstance(t, torch.Tensor) else repr(t)
 
 
-def _apply(fn, args, call, what):
-    out = fn.apply(*args)
-    expect(out is not None, f"{call} returned None: forward is still the stub. Return {what}.")
-    expect(isinstance(out, torch.Tensor), f"{call} returned {type(out).__name__}, expected a tensor.")
-    return out
+def _recommended_style(fn, n_inputs, example):
+    """The forward takes no ctx, and setup_context is the Function's own."""
+    params = list(inspect.signature(fn.forward).parameters)
+    expect(not params or params[0] != "ctx",
+           f"{fn.__name__}.forward takes ctx: that is the combined style of chapter 4. Here write "
+           f"forward({example}) without ctx, and save what backward needs in setup_context.")
+    expect(len(params) == n_inputs, f"{fn.__name__}.forward has parameters {params}, expected {n_inputs}: "
+                                    f"forward({example}).")
+    expect(fn.setup_context is not Function.setup_context,
+           f"{fn.__name__} has no setup_context: write setup_context(ctx, inputs, output) and save there.")
 
 
-def _backward(out, gradient, inputs):
-    """Run backward; explain the engine's counting errors in terms of this Function's inputs."""
+def _probe(fn):
+    """Subclass the learner's Function so that we can see what its backward returns."""
+    returned = []
+
+    def backward(ctx, *grads):
+        result = fn.backward(ctx, *grads)
+        returned.append(result)
+        return result
+    # the same class name, so that error messages name the learner's node (MulBackward)
+    return type(fn.__name__, (fn,), {"backward": staticmethod(backward)}), returned
+
+
+def _backward(loss, what):
     try:
-        out.backward(gradient)
-    except RuntimeError as error:
-        text = str(error)
-        names = ", ".join(f"{i + 1}: {name}" for i, name in enumerate(inputs))
-        if "incorrect number of gradients" in text:
-            got = text.rsplit("got ", 1)[-1].rstrip(")")
-            raise Hint(f"backward returned {got} gradient(s), but forward has {len(inputs)} inputs ({names}): "
-                       "return one per input, None for each non-tensor.") from None
-        if "different than None at position" in text:
-            pos = int(text.split("position ")[1].split(",")[0])
-            raise Hint(f"backward returned a tensor at position {pos} (counting from 1), which is "
-                       f"{inputs[pos - 1]}, a non-tensor: its gradient must be None.") from None
-        if "invalid gradient at index" in text:
-            raise Hint(f"a gradient has the wrong shape: {text} (index counts from 0). Each gradient has the "
-                       "shape of its input.") from None
-        raise Hint(f"backward raised RuntimeError: {text}") from None
+        loss.backward()
+    except Exception as error:
+        raise Hint(f"{what}: backward raised {type(error).__name__}: {error}") from None
 
 
-@check("Power returns x ** n, n * x ** (n - 1) * grad_output for x, and None for the number n.")
-def check_power(fn):
-    """`fn.apply(x, n)` is x ** n for a Python number n."""
-    data = [1.0, -2.0, 3.0]
-    grad_output = torch.tensor([1.0, 10.0, 100.0])
-    for n in (2, 3):
-        x = torch.tensor(data, requires_grad=True)
-        out = _apply(fn, (x, n), f"Power.apply(x, {n})", "x ** n (and keep n on ctx, e.g. ctx.n = n)")
-        want = [v ** n for v in data]
-        expect(torch.allclose(out, torch.tensor(want)), f"Power.apply({data}, {n}) gave {_values(out)}, "
-                                                        f"expected {want}.")
-        _backward(out, grad_output, ["x (a tensor)", "n (a number)"])
-        want_grad = [n * v ** (n - 1) * g for v, g in zip(data, grad_output.tolist())]
-        expect(x.grad is not None, "x.grad is None: backward returned None for x.")
-        expect(torch.allclose(x.grad, torch.tensor(want_grad)),
-               f"for n = {n} and grad_output {grad_output.tolist()}, x.grad is {_values(x.grad)}, expected "
-               f"{want_grad} (n * x ** (n - 1) * grad_output).")
+@check("Mul computes x * y, returns both gradients, and skips the one that is not needed.")
+def check_mul(fn):
+    """`fn.apply(x, y)` is x * y in the recommended style; backward returns None where not needed."""
+    _recommended_style(fn, 2, "x, y")
+    probe, returned = _probe(fn)
+    xs, ys = [1.0, -2.0, 3.0], [4.0, 5.0, -6.0]
+    x, y = torch.tensor(xs, requires_grad=True), torch.tensor(ys, requires_grad=True)
+    out = probe.apply(x, y)
+    expect(out is not None, "Mul.apply(x, y) returned None: forward is still the stub. Return x * y.")
+    expect(isinstance(out, torch.Tensor) and out.tolist() == [a * b for a, b in zip(xs, ys)],
+           f"Mul.apply(x, y) gave {_values(out)}, expected {[a * b for a, b in zip(xs, ys)]}.")
+    _backward(out.sum(), "with x and y both requiring grad")
+    expect(x.grad is not None and y.grad is not None,
+           f"x.grad is {_values(x.grad)} and y.grad is {_values(y.grad)}: when both require grad, return both "
+           "gradients (grad_output * y, grad_output * x).")
+    expect(x.grad.tolist() == ys and y.grad.tolist() == xs,
+           f"x.grad is {_values(x.grad)}, y.grad is {_values(y.grad)}; expected x.grad = y = {ys} and "
+           f"y.grad = x = {xs} (for out.sum(), grad_output is all ones).")
+    x = torch.tensor(xs, requires_grad=True)
+    _backward(probe.apply(x, torch.tensor(ys)).sum(), "with only x requiring grad")
+    result = returned[-1]
+    expect(isinstance(result, tuple) and len(result) == 2,
+           f"backward returned {type(result).__name__}, expected a tuple of two gradients (one per input).")
+    expect(result[1] is None,
+           "with y not requiring grad, ctx.needs_input_grad is (True, False), but backward still computed a "
+           "gradient for y. That is not an error, but the exercise asks you to skip it: return None there.")
+    expect(x.grad is not None and x.grad.tolist() == ys, f"with only x requiring grad, x.grad is "
+                                                         f"{_values(x.grad)}, expected {ys}.")
 
 
-@check("Clamp lets the gradient through inside [low, high], blocks it outside, and returns None for the bounds.")
-def check_clamp(fn):
-    """`fn.apply(x, low, high)` is x.clamp(low, high); the gradient is zero where x was clamped."""
-    data = [-2.0, -0.5, 0.5, 2.0]
-    x = torch.tensor(data, requires_grad=True)
-    out = _apply(fn, (x, -1.0, 1.0), "Clamp.apply(x, -1.0, 1.0)", "x.clamp(low, high)")
-    want = [-1.0, -0.5, 0.5, 1.0]
-    expect(out.tolist() == want, f"Clamp.apply({data}, -1.0, 1.0) gave {_values(out)}, expected {want}.")
-    grad_output = torch.tensor([1.0, 10.0, 100.0, 1000.0])
-    _backward(out, grad_output, ["x (a tensor)", "low (a number)", "high (a number)"])
-    expect(x.grad is not None, "x.grad is None: backward returned None for x.")
-    want_grad = [0.0, 10.0, 100.0, 0.0]
-    expect(x.grad.tolist() == want_grad,
-           f"with grad_output {grad_output.tolist()}, x.grad is {_values(x.grad)}, expected {want_grad}: the "
-           "gradient passes where low <= x <= high and is 0 where x was clamped.")
-    expect(grad_output.tolist() == [1.0, 10.0, 100.0, 1000.0],
-           "backward changed grad_output in place: clone it first.")
+@check("Sigmoid computes 1 / (1 + exp(-x)) and passes gradcheck.")
+def check_sigmoid(fn):
+    """`fn.apply(x)` is 1 / (1 + exp(-x)); backward is grad_output * s * (1 - s)."""
+    _recommended_style(fn, 1, "x")
+    data = [-2.0, 0.0, 0.5, 3.0]
+    x = torch.tensor(data, dtype=torch.float64, requires_grad=True)
+    out = fn.apply(x)
+    expect(out is not None, "Sigmoid.apply(x) returned None: forward is still the stub. Return 1 / (1 + (-x).exp()).")
+    want = 1 / (1 + (-x.detach()).exp())
+    expect(isinstance(out, torch.Tensor) and torch.allclose(out, want),
+           f"Sigmoid.apply({data}) gave {_values(out)}, expected {_values(want)}.")
+    name = out.grad_fn.name() if out.grad_fn is not None else None
+    expect(name == fn.__name__ + "Backward", f"out.grad_fn is {name}, expected {fn.__name__}Backward.")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ok = gradcheck(fn.apply, (x,), eps=1e-6, atol=1e-5, raise_exception=False)
+        except Exception as error:
+            raise Hint(f"gradcheck(Sigmoid.apply, (x,)) raised {type(error).__name__}: {error}") from None
+    expect(ok, "gradcheck(Sigmoid.apply, (x,)) returned False: backward does not match the finite differences. "
+               "The derivative is s * (1 - s) with s = sigmoid(x), times grad_output.")
 
 
-@check("Affine returns scale * grad_output for x, None for the number scale, and grad_output for b.")
-def check_affine(fn):
-    """`fn.apply(x, scale, b)` is x * scale + b, with x and b tensors of the same shape and scale a number."""
-    xs, bs = [1.0, -2.0, 3.0], [0.5, 0.5, -1.0]
-    x, b = torch.tensor(xs, requires_grad=True), torch.tensor(bs, requires_grad=True)
-    out = _apply(fn, (x, 2.0, b), "Affine.apply(x, 2.0, b)", "x * scale + b")
-    want = [2.0 * v + c for v, c in zip(xs, bs)]
-    expect(out.tolist() == want, f"Affine.apply(x, 2.0, b) gave {_values(out)}, expected {want}.")
-    grad_output = torch.tensor([1.0, 10.0, 100.0])
-    _backward(out, grad_output, ["x (a tensor)", "scale (a number)", "b (a tensor)"])
-    expect(x.grad is not None and b.grad is not None,
-           f"x.grad is {_values(x.grad)} and b.grad is {_values(b.grad)}: return a gradient for both tensors.")
-    if x.grad.tolist() == grad_output.tolist() and b.grad.tolist() == [2 * g for g in grad_output.tolist()]:
-        raise Hint("the gradients of x and b are swapped: return them in the order of forward's inputs, "
-                   "(grad for x, None for scale, grad for b).")
-    expect(x.grad.tolist() == [2 * g for g in grad_output.tolist()],
-           f"x.grad is {_values(x.grad)}, expected {[2 * g for g in grad_output.tolist()]} (scale * grad_output).")
-    expect(b.grad.tolist() == grad_output.tolist(),
-           f"b.grad is {_values(b.grad)}, expected {grad_output.tolist()} (grad_output itself).")
+@check("gradcheck names input 1: the gradient with respect to y is the wrong one.")
+def check_bad_input(bad_input):
+    """`bad_input` is the index of the input whose gradient is wrong (from the GradcheckError message)."""
+    expect(isinstance(bad_input, int), f"bad_input should be an int (0 or 1), got {type(bad_input).__name__}.")
+    expect(bad_input in (0, 1), f"bad_input is {bad_input}, but the Function has two inputs: 0 (x) and 1 (y).")
+    expect(bad_input == 1, "input 0 (x) has a correct gradient: gradcheck reports 'with respect to input 1'. "
+                           "Run it with both x and y requiring grad and read the message.")

@@ -1,9 +1,9 @@
-"""Checks for chapter 8: several outputs, `set_materialize_grads`, `mark_non_differentiable`, `mark_dirty`.
+"""Checks for chapter 8: non-tensor arguments, `None` gradients, and the counting rules of backward.
 
 Example (a book cell):
     >>> from widgets.exercises import ch08
-    >>> ch08.check_square_and_cube(SquareAndCube)
-    ✓ correct — ...
+    >>> ch08.check_power(Power)
+    ✗ not yet — Power.apply(x, 2) returned None: forward is still the stub. ...
 """
 import minigrad as torch
 
@@ -11,94 +11,91 @@ from . import Hint, check, expect
 
 
 def _values(t):
-    return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
+    return [round(v, 4) for v in t.reshape(-1).tolist()] if isinstance(t, torch.Tensor) else repr(t)
 
 
-def _grad_of(x):
-    return "None" if x.grad is None else _values(x.grad)
+def _apply(fn, args, call, what):
+    out = fn.apply(*args)
+    expect(out is not None, f"{call} returned None: forward is still the stub. Return {what}.")
+    expect(isinstance(out, torch.Tensor), f"{call} returned {type(out).__name__}, expected a tensor.")
+    return out
 
 
-def _probe(fn):
-    """Subclass the learner's Function so that we can see what its backward receives."""
-    seen = []
-
-    class Probe(fn):
-        @staticmethod
-        def backward(ctx, *grads):
-            seen.append(grads)
-            return fn.backward(ctx, *grads)
-    return Probe, seen
-
-
-@check("both outputs work alone and together, and an unused output's gradient arrives as None.")
-def check_square_and_cube(fn):
-    """`fn.apply(x)` returns (x**2, x**3); backward copes with a None gradient for either output."""
-    probe, seen = _probe(fn)
-    data = [1.0, -2.0, 3.0]
-    out = probe.apply(torch.tensor(data, requires_grad=True))
-    expect(out is not None, "forward returned None: it is still the stub. Return the two tensors x**2, x**3.")
-    expect(isinstance(out, tuple) and len(out) == 2,
-           f"forward should return a tuple of two tensors (x**2, x**3), got {type(out).__name__}.")
-    expected = {"square": [2 * v for v in data], "cube": [3 * v * v for v in data],
-                "both": [2 * v + 3 * v * v for v in data]}
-    for used, want in expected.items():
-        x = torch.tensor(data, requires_grad=True)
-        square, cube = probe.apply(x)
-        loss = {"square": square.sum(), "cube": cube.sum(), "both": square.sum() + cube.sum()}[used]
-        try:
-            loss.backward()
-        except Exception as error:
-            raise Hint(f"with only the {used} used, backward raised {type(error).__name__}: {error} — "
-                       "check each gradient for None before using it.") from None
-        expect(x.grad is not None, f"with only the {used} used, x.grad stayed None: backward returned no gradient.")
-        expect(torch.allclose(x.grad, torch.tensor(want)),
-               f"with only the {used} used, x.grad is {_grad_of(x)}, expected {want} "
-               "(d(x**2)/dx = 2x, d(x**3)/dx = 3x**2).")
-        if used == "square":
-            expect(seen[-1][1] is None,
-                   f"with only the square used, the cube's gradient arrived as {_values(seen[-1][1])}, not None: "
-                   "call ctx.set_materialize_grads(False) in setup_context.")
-
-
-@check("the mask is not differentiable, the clamped output is, and its gradient is the mask.")
-def check_clamp_with_mask(fn):
-    """`fn.apply(x, lo)` returns (x.clamp(min=lo), float mask); only the first is differentiable."""
-    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
-    out = fn.apply(x, 0.0)
-    expect(isinstance(out, tuple) and len(out) == 2, "forward should return (clamped, mask).")
-    clamped, mask = out
-    expect(not mask.requires_grad, "mask.requires_grad is True: mark it with ctx.mark_non_differentiable(mask) "
-                                   "in setup_context (a float output is differentiable unless you say otherwise).")
-    expect(clamped.requires_grad, "the clamped output does not require grad: mark only the mask, not both outputs.")
+def _backward(out, gradient, inputs):
+    """Run backward; explain the engine's counting errors in terms of this Function's inputs."""
     try:
-        (clamped * torch.tensor([1.0, 10.0, 100.0])).sum().backward()
-    except Exception as error:
-        raise Hint(f"backward raised {type(error).__name__}: {error}") from None
-    expect(x.grad is not None, "x.grad is None: backward should return grad_clamped * mask (and None for lo).")
-    expect(torch.allclose(x.grad, torch.tensor([0.0, 10.0, 100.0])),
-           f"x.grad is {_grad_of(x)} for grad_clamped [1, 10, 100], expected [0, 10, 100]: multiply by the mask.")
-
-
-@check("x is changed in place, returned itself, recorded with your node, and a leaf is refused.")
-def check_mul_in_place(fn):
-    """`fn.apply(x, c)` multiplies x by c in place (mark_dirty) and returns x."""
-    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-    h = a * 1
-    out = fn.apply(h, 3.0)
-    expect(out is not None, "forward returned None: it is still the stub (multiply x in place, return x).")
-    expect(h.tolist() == [3.0, 6.0, 9.0], f"h is {_values(h)} after apply(h, 3.0), expected [3.0, 6.0, 9.0]: "
-                                          "change x in place with x.mul_(c).")
-    expect(out is h, "apply returned a new tensor, not h itself: call ctx.mark_dirty(x) so autograd knows that "
-                     "forward changed x in place (and return x).")
-    name = h.grad_fn.name() if h.grad_fn is not None else None
-    expect(name == fn.__name__ + "Backward", f"h.grad_fn is {name}, expected {fn.__name__}Backward.")
-    h.sum().backward()
-    expect(a.grad is not None and a.grad.tolist() == [3.0, 3.0, 3.0],
-           f"a.grad is {_grad_of(a)}, expected [3.0, 3.0, 3.0]: backward returns grad_output * c (and None for c).")
-    leaf = torch.tensor([1.0, 2.0], requires_grad=True)
-    try:
-        fn.apply(leaf, 2.0)
+        out.backward(gradient)
     except RuntimeError as error:
-        expect("leaf Variable" in str(error), f"on a leaf, apply raised an unexpected error: {error}")
-    else:
-        raise Hint("apply on a leaf that requires grad should raise the leaf error: did you call mark_dirty?")
+        text = str(error)
+        names = ", ".join(f"{i + 1}: {name}" for i, name in enumerate(inputs))
+        if "incorrect number of gradients" in text:
+            got = text.rsplit("got ", 1)[-1].rstrip(")")
+            raise Hint(f"backward returned {got} gradient(s), but forward has {len(inputs)} inputs ({names}): "
+                       "return one per input, None for each non-tensor.") from None
+        if "different than None at position" in text:
+            pos = int(text.split("position ")[1].split(",")[0])
+            raise Hint(f"backward returned a tensor at position {pos} (counting from 1), which is "
+                       f"{inputs[pos - 1]}, a non-tensor: its gradient must be None.") from None
+        if "invalid gradient at index" in text:
+            raise Hint(f"a gradient has the wrong shape: {text} (index counts from 0). Each gradient has the "
+                       "shape of its input.") from None
+        raise Hint(f"backward raised RuntimeError: {text}") from None
+
+
+@check("Power returns x ** n, n * x ** (n - 1) * grad_output for x, and None for the number n.")
+def check_power(fn):
+    """`fn.apply(x, n)` is x ** n for a Python number n."""
+    data = [1.0, -2.0, 3.0]
+    grad_output = torch.tensor([1.0, 10.0, 100.0])
+    for n in (2, 3):
+        x = torch.tensor(data, requires_grad=True)
+        out = _apply(fn, (x, n), f"Power.apply(x, {n})", "x ** n (and keep n on ctx, e.g. ctx.n = n)")
+        want = [v ** n for v in data]
+        expect(torch.allclose(out, torch.tensor(want)), f"Power.apply({data}, {n}) gave {_values(out)}, "
+                                                        f"expected {want}.")
+        _backward(out, grad_output, ["x (a tensor)", "n (a number)"])
+        want_grad = [n * v ** (n - 1) * g for v, g in zip(data, grad_output.tolist())]
+        expect(x.grad is not None, "x.grad is None: backward returned None for x.")
+        expect(torch.allclose(x.grad, torch.tensor(want_grad)),
+               f"for n = {n} and grad_output {grad_output.tolist()}, x.grad is {_values(x.grad)}, expected "
+               f"{want_grad} (n * x ** (n - 1) * grad_output).")
+
+
+@check("Clamp lets the gradient through inside [low, high], blocks it outside, and returns None for the bounds.")
+def check_clamp(fn):
+    """`fn.apply(x, low, high)` is x.clamp(low, high); the gradient is zero where x was clamped."""
+    data = [-2.0, -0.5, 0.5, 2.0]
+    x = torch.tensor(data, requires_grad=True)
+    out = _apply(fn, (x, -1.0, 1.0), "Clamp.apply(x, -1.0, 1.0)", "x.clamp(low, high)")
+    want = [-1.0, -0.5, 0.5, 1.0]
+    expect(out.tolist() == want, f"Clamp.apply({data}, -1.0, 1.0) gave {_values(out)}, expected {want}.")
+    grad_output = torch.tensor([1.0, 10.0, 100.0, 1000.0])
+    _backward(out, grad_output, ["x (a tensor)", "low (a number)", "high (a number)"])
+    expect(x.grad is not None, "x.grad is None: backward returned None for x.")
+    want_grad = [0.0, 10.0, 100.0, 0.0]
+    expect(x.grad.tolist() == want_grad,
+           f"with grad_output {grad_output.tolist()}, x.grad is {_values(x.grad)}, expected {want_grad}: the "
+           "gradient passes where low <= x <= high and is 0 where x was clamped.")
+    expect(grad_output.tolist() == [1.0, 10.0, 100.0, 1000.0],
+           "backward changed grad_output in place: clone it first.")
+
+
+@check("Affine returns scale * grad_output for x, None for the number scale, and grad_output for b.")
+def check_affine(fn):
+    """`fn.apply(x, scale, b)` is x * scale + b, with x and b tensors of the same shape and scale a number."""
+    xs, bs = [1.0, -2.0, 3.0], [0.5, 0.5, -1.0]
+    x, b = torch.tensor(xs, requires_grad=True), torch.tensor(bs, requires_grad=True)
+    out = _apply(fn, (x, 2.0, b), "Affine.apply(x, 2.0, b)", "x * scale + b")
+    want = [2.0 * v + c for v, c in zip(xs, bs)]
+    expect(out.tolist() == want, f"Affine.apply(x, 2.0, b) gave {_values(out)}, expected {want}.")
+    grad_output = torch.tensor([1.0, 10.0, 100.0])
+    _backward(out, grad_output, ["x (a tensor)", "scale (a number)", "b (a tensor)"])
+    expect(x.grad is not None and b.grad is not None,
+           f"x.grad is {_values(x.grad)} and b.grad is {_values(b.grad)}: return a gradient for both tensors.")
+    if x.grad.tolist() == grad_output.tolist() and b.grad.tolist() == [2 * g for g in grad_output.tolist()]:
+        raise Hint("the gradients of x and b are swapped: return them in the order of forward's inputs, "
+                   "(grad for x, None for scale, grad for b).")
+    expect(x.grad.tolist() == [2 * g for g in grad_output.tolist()],
+           f"x.grad is {_values(x.grad)}, expected {[2 * g for g in grad_output.tolist()]} (scale * grad_output).")
+    expect(b.grad.tolist() == grad_output.tolist(),
+           f"b.grad is {_values(b.grad)}, expected {grad_output.tolist()} (grad_output itself).")

@@ -1,12 +1,11 @@
-"""Checks for chapter 9: `save_for_backward` (outputs and intermediates) and the version check.
+"""Checks for chapter 9: several outputs, `set_materialize_grads`, `mark_non_differentiable`, `mark_dirty`.
 
 Example (a book cell):
     >>> from widgets.exercises import ch09
-    >>> ch09.check_sigmoid(MySigmoid)
+    >>> ch09.check_square_and_cube(SquareAndCube)
     ✓ correct — ...
 """
 import minigrad as torch
-from minigrad.autograd import gradcheck
 
 from . import Hint, check, expect
 
@@ -15,79 +14,91 @@ def _values(t):
     return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
 
 
-def _apply(fn, x):
+def _grad_of(x):
+    return "None" if x.grad is None else _values(x.grad)
+
+
+def _probe(fn):
+    """Subclass the learner's Function so that we can see what its backward receives."""
+    seen = []
+
+    class Probe(fn):
+        @staticmethod
+        def backward(ctx, *grads):
+            seen.append(grads)
+            return fn.backward(ctx, *grads)
+    return Probe, seen
+
+
+@check("both outputs work alone and together, and an unused output's gradient arrives as None.")
+def check_square_and_cube(fn):
+    """`fn.apply(x)` returns (x**2, x**3); backward copes with a None gradient for either output."""
+    probe, seen = _probe(fn)
+    data = [1.0, -2.0, 3.0]
+    out = probe.apply(torch.tensor(data, requires_grad=True))
+    expect(out is not None, "forward returned None: it is still the stub. Return the two tensors x**2, x**3.")
+    expect(isinstance(out, tuple) and len(out) == 2,
+           f"forward should return a tuple of two tensors (x**2, x**3), got {type(out).__name__}.")
+    expected = {"square": [2 * v for v in data], "cube": [3 * v * v for v in data],
+                "both": [2 * v + 3 * v * v for v in data]}
+    for used, want in expected.items():
+        x = torch.tensor(data, requires_grad=True)
+        square, cube = probe.apply(x)
+        loss = {"square": square.sum(), "cube": cube.sum(), "both": square.sum() + cube.sum()}[used]
+        try:
+            loss.backward()
+        except Exception as error:
+            raise Hint(f"with only the {used} used, backward raised {type(error).__name__}: {error} — "
+                       "check each gradient for None before using it.") from None
+        expect(x.grad is not None, f"with only the {used} used, x.grad stayed None: backward returned no gradient.")
+        expect(torch.allclose(x.grad, torch.tensor(want)),
+               f"with only the {used} used, x.grad is {_grad_of(x)}, expected {want} "
+               "(d(x**2)/dx = 2x, d(x**3)/dx = 3x**2).")
+        if used == "square":
+            expect(seen[-1][1] is None,
+                   f"with only the square used, the cube's gradient arrived as {_values(seen[-1][1])}, not None: "
+                   "call ctx.set_materialize_grads(False) in setup_context.")
+
+
+@check("the mask is not differentiable, the clamped output is, and its gradient is the mask.")
+def check_clamp_with_mask(fn):
+    """`fn.apply(x, lo)` returns (x.clamp(min=lo), float mask); only the first is differentiable."""
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    out = fn.apply(x, 0.0)
+    expect(isinstance(out, tuple) and len(out) == 2, "forward should return (clamped, mask).")
+    clamped, mask = out
+    expect(not mask.requires_grad, "mask.requires_grad is True: mark it with ctx.mark_non_differentiable(mask) "
+                                   "in setup_context (a float output is differentiable unless you say otherwise).")
+    expect(clamped.requires_grad, "the clamped output does not require grad: mark only the mask, not both outputs.")
     try:
-        y = fn.apply(x)
-    except Exception as error:
-        raise Hint(f"{fn.__name__}.apply(x) raised {type(error).__name__}: {error}") from None
-    expect(y is not None, "forward returned None: it is still the stub.")
-    expect(isinstance(y, torch.Tensor), f"forward should return one tensor, got {type(y).__name__}.")
-    return y
-
-
-def _saved(y, what):
-    saved = y.grad_fn.saved_tensors if y.grad_fn is not None else ()
-    expect(len(saved) == 1, f"ctx.saved_tensors holds {len(saved)} tensors, expected exactly one: {what}. "
-                            "Save it with ctx.save_for_backward(...), not as a ctx attribute.")
-    return saved[0]
-
-
-def _gradcheck(fn, data):
-    x = torch.tensor(data, dtype=torch.float64, requires_grad=True)
-    try:
-        ok = gradcheck(fn.apply, (x,), raise_exception=False)
+        (clamped * torch.tensor([1.0, 10.0, 100.0])).sum().backward()
     except Exception as error:
         raise Hint(f"backward raised {type(error).__name__}: {error}") from None
-    return ok
+    expect(x.grad is not None, "x.grad is None: backward should return grad_clamped * mask (and None for lo).")
+    expect(torch.allclose(x.grad, torch.tensor([0.0, 10.0, 100.0])),
+           f"x.grad is {_grad_of(x)} for grad_clamped [1, 10, 100], expected [0, 10, 100]: multiply by the mask.")
 
 
-@check("MySigmoid saves only its output and its backward matches finite differences.")
-def check_sigmoid(fn):
-    """`fn.apply(x)` is the sigmoid; it saves its output y and returns grad * y * (1 - y)."""
-    x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
-    y = _apply(fn, x)
-    expect(torch.allclose(y, torch.sigmoid(x.detach())),
-           f"forward gave {_values(y)}, expected {_values(torch.sigmoid(x.detach()))} = 1 / (1 + exp(-x)).")
-    saved = _saved(y, "the output y")
-    expect(torch.allclose(saved, y.detach()), f"the saved tensor is {_values(saved)}, but the output is "
-                                              f"{_values(y)}: save the output (setup_context's `output`).")
-    y.sum().backward()
-    want = (y * (1 - y)).detach()
-    expect(x.grad is not None and torch.allclose(x.grad, want),
-           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected y * (1 - y) = {_values(want)}.")
-    expect(_gradcheck(fn, [-1.5, 0.3, 2.0]), "gradcheck (float64) disagrees with your backward.")
-
-
-@check("Softsign saves the intermediate d = 1 + |x| and its backward matches finite differences.")
-def check_softsign(fn):
-    """`fn.apply(x)` is x / (1 + |x|); it saves d = 1 + |x| and returns grad / d**2."""
-    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
-    y = _apply(fn, x)
-    d = 1 + x.detach().abs()
-    expect(torch.allclose(y, x.detach() / d), f"forward gave {_values(y)}, expected x / (1 + |x|) = "
-                                              f"{_values(x.detach() / d)}.")
-    saved = _saved(y, "the intermediate d = 1 + |x|")
-    expect(saved.shape == d.shape and torch.allclose(saved, d),
-           f"the saved tensor is {_values(saved)}, expected d = 1 + |x| = {_values(d)}.")
-    y.sum().backward()
-    expect(x.grad is not None and torch.allclose(x.grad, 1 / d ** 2),
-           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected 1 / d**2 = {_values(1 / d ** 2)}.")
-    expect(_gradcheck(fn, [-2.0, 0.5, 3.0]), "gradcheck (float64) disagrees with your backward.")
-
-
-@check("no version error, x is updated, and the gradient is the one of the cube of the original x.")
-def check_fixed_update(fn):
-    """`fn(a)` returns the updated x (a + 1) after a backward that needs the original x = a * 1."""
-    a = torch.tensor([1.0, 2.0], requires_grad=True)
+@check("x is changed in place, returned itself, recorded with your node, and a leaf is refused.")
+def check_mul_in_place(fn):
+    """`fn.apply(x, c)` multiplies x by c in place (mark_dirty) and returns x."""
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    h = a * 1
+    out = fn.apply(h, 3.0)
+    expect(out is not None, "forward returned None: it is still the stub (multiply x in place, return x).")
+    expect(h.tolist() == [3.0, 6.0, 9.0], f"h is {_values(h)} after apply(h, 3.0), expected [3.0, 6.0, 9.0]: "
+                                          "change x in place with x.mul_(c).")
+    expect(out is h, "apply returned a new tensor, not h itself: call ctx.mark_dirty(x) so autograd knows that "
+                     "forward changed x in place (and return x).")
+    name = h.grad_fn.name() if h.grad_fn is not None else None
+    expect(name == fn.__name__ + "Backward", f"h.grad_fn is {name}, expected {fn.__name__}Backward.")
+    h.sum().backward()
+    expect(a.grad is not None and a.grad.tolist() == [3.0, 3.0, 3.0],
+           f"a.grad is {_grad_of(a)}, expected [3.0, 3.0, 3.0]: backward returns grad_output * c (and None for c).")
+    leaf = torch.tensor([1.0, 2.0], requires_grad=True)
     try:
-        x = fn(a)
+        fn.apply(leaf, 2.0)
     except RuntimeError as error:
-        if "modified by an inplace operation" in str(error):
-            raise Hint("still the version error: a tensor saved for backward is changed in place. Compute "
-                       "the new x out of place (x = x + 1) instead of x.add_(1).") from None
-        raise
-    expect(x is not None, "the function returned None: return x at the end.")
-    expect(x.tolist() == [2.0, 3.0], f"the returned x is {_values(x)}, expected a + 1 = [2.0, 3.0].")
-    expect(a.grad is not None, "a.grad is None: keep the backward call.")
-    expect(a.grad.tolist() == [3.0, 12.0], f"a.grad is {_values(a.grad)}, expected 3 * a**2 = [3.0, 12.0]: "
-                                           "the backward must see the x that the cube was computed from.")
+        expect("leaf Variable" in str(error), f"on a leaf, apply raised an unexpected error: {error}")
+    else:
+        raise Hint("apply on a leaf that requires grad should raise the leaf error: did you call mark_dirty?")

@@ -1,13 +1,12 @@
-"""Checks for chapter 10: migrating legacy (non-static, stateful) Functions to today's style.
+"""Checks for chapter 10: `save_for_backward` (outputs and intermediates) and the version check.
 
 Example (a book cell):
     >>> from widgets.exercises import ch10
-    >>> ch10.check_square(Square)
+    >>> ch10.check_sigmoid(MySigmoid)
     ✓ correct — ...
 """
-import inspect
-
 import minigrad as torch
+from minigrad.autograd import gradcheck
 
 from . import Hint, check, expect
 
@@ -16,66 +15,79 @@ def _values(t):
     return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
 
 
-def _static(fn, *names):
-    for name in names:
-        method = inspect.getattr_static(fn, name, None)
-        expect(isinstance(method, staticmethod), f"{fn.__name__}.{name} is not a @staticmethod: put @staticmethod "
-                                                 "above it, and take ctx (not self) as the first parameter.")
-
-
-def _apply(fn, *args):
+def _apply(fn, x):
     try:
-        out = fn.apply(*args)
+        y = fn.apply(x)
     except Exception as error:
-        raise Hint(f"{fn.__name__}.apply{_call(args)} raised {type(error).__name__}: {error}") from None
-    expect(out is not None, "forward returned None: it is still the stub.")
-    expect(isinstance(out, torch.Tensor), f"forward should return one tensor, got {type(out).__name__}.")
-    return out
+        raise Hint(f"{fn.__name__}.apply(x) raised {type(error).__name__}: {error}") from None
+    expect(y is not None, "forward returned None: it is still the stub.")
+    expect(isinstance(y, torch.Tensor), f"forward should return one tensor, got {type(y).__name__}.")
+    return y
 
 
-def _call(args):
-    return "(x" + "".join(f", {a}" for a in args[1:]) + ")"
+def _saved(y, what):
+    saved = y.grad_fn.saved_tensors if y.grad_fn is not None else ()
+    expect(len(saved) == 1, f"ctx.saved_tensors holds {len(saved)} tensors, expected exactly one: {what}. "
+                            "Save it with ctx.save_for_backward(...), not as a ctx attribute.")
+    return saved[0]
 
 
-def _backward(y, what):
+def _gradcheck(fn, data):
+    x = torch.tensor(data, dtype=torch.float64, requires_grad=True)
     try:
-        y.sum().backward()
+        ok = gradcheck(fn.apply, (x,), raise_exception=False)
     except Exception as error:
-        raise Hint(f"backward of {what} raised {type(error).__name__}: {error}") from None
+        raise Hint(f"backward raised {type(error).__name__}: {error}") from None
+    return ok
 
 
-@check("Square is a new-style Function: static methods, called with .apply, correct gradient.")
-def check_square(fn):
-    """`fn` is `LegacySquare` migrated: static forward/backward, `fn.apply(x)` = x * x."""
-    _static(fn, "forward", "backward")
-    x = torch.tensor([-3.0, 0.5, 2.0], requires_grad=True)
+@check("MySigmoid saves only its output and its backward matches finite differences.")
+def check_sigmoid(fn):
+    """`fn.apply(x)` is the sigmoid; it saves its output y and returns grad * y * (1 - y)."""
+    x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
     y = _apply(fn, x)
-    expect(y.tolist() == [9.0, 0.25, 4.0], f"forward gave {_values(y)}, expected x * x = [9.0, 0.25, 4.0].")
-    expect(y.grad_fn is not None and y.grad_fn.name() == fn.__name__ + "Backward",
-           f"the output's grad_fn should be {fn.__name__}Backward.")
-    _backward(y, "Square.apply(x)")
-    expect(x.grad is not None and x.grad.tolist() == [-6.0, 1.0, 4.0],
-           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected 2 * x = [-6.0, 1.0, 4.0].")
+    expect(torch.allclose(y, torch.sigmoid(x.detach())),
+           f"forward gave {_values(y)}, expected {_values(torch.sigmoid(x.detach()))} = 1 / (1 + exp(-x)).")
+    saved = _saved(y, "the output y")
+    expect(torch.allclose(saved, y.detach()), f"the saved tensor is {_values(saved)}, but the output is "
+                                              f"{_values(y)}: save the output (setup_context's `output`).")
+    y.sum().backward()
+    want = (y * (1 - y)).detach()
+    expect(x.grad is not None and torch.allclose(x.grad, want),
+           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected y * (1 - y) = {_values(want)}.")
+    expect(_gradcheck(fn, [-1.5, 0.3, 2.0]), "gradcheck (float64) disagrees with your backward.")
 
 
-@check("LeakyReLU takes its slope as an apply argument, keeps it on ctx, and returns None for it.")
-def check_leaky_relu(fn):
-    """`fn.apply(x, slope)`: x where x > 0, slope * x elsewhere; the slope lives on each call's ctx."""
-    _static(fn, "forward", "backward")
-    data = [-2.0, -0.5, 1.0, 3.0]
-    x = torch.tensor(data, requires_grad=True)
-    y = _apply(fn, x, 0.1)
-    want = [v if v > 0 else 0.1 * v for v in data]
-    expect(torch.allclose(y, torch.tensor(want)), f"apply(x, 0.1) gave {_values(y)}, expected {_values(torch.tensor(want))}.")
-    # two calls with different slopes before either backward: each must keep its own slope
-    x1 = torch.tensor(data, requires_grad=True)
-    x2 = torch.tensor(data, requires_grad=True)
-    y1, y2 = _apply(fn, x1, 0.1), _apply(fn, x2, 0.5)
-    _backward(y1, "apply(x, 0.1)")
-    _backward(y2, "apply(x, 0.5)")
-    for x_, slope in ((x1, 0.1), (x2, 0.5)):
-        want = torch.tensor([1.0 if v > 0 else slope for v in data])
-        got = None if x_.grad is None else _values(x_.grad)
-        expect(x_.grad is not None and torch.allclose(x_.grad, want),
-               f"with slope {slope}, x.grad is {got}, expected {_values(want)}. If the two calls mixed up their "
-               "slopes, store the slope on ctx (ctx.slope = slope), not on the class: each call has its own ctx.")
+@check("Softsign saves the intermediate d = 1 + |x| and its backward matches finite differences.")
+def check_softsign(fn):
+    """`fn.apply(x)` is x / (1 + |x|); it saves d = 1 + |x| and returns grad / d**2."""
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    y = _apply(fn, x)
+    d = 1 + x.detach().abs()
+    expect(torch.allclose(y, x.detach() / d), f"forward gave {_values(y)}, expected x / (1 + |x|) = "
+                                              f"{_values(x.detach() / d)}.")
+    saved = _saved(y, "the intermediate d = 1 + |x|")
+    expect(saved.shape == d.shape and torch.allclose(saved, d),
+           f"the saved tensor is {_values(saved)}, expected d = 1 + |x| = {_values(d)}.")
+    y.sum().backward()
+    expect(x.grad is not None and torch.allclose(x.grad, 1 / d ** 2),
+           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected 1 / d**2 = {_values(1 / d ** 2)}.")
+    expect(_gradcheck(fn, [-2.0, 0.5, 3.0]), "gradcheck (float64) disagrees with your backward.")
+
+
+@check("no version error, x is updated, and the gradient is the one of the cube of the original x.")
+def check_fixed_update(fn):
+    """`fn(a)` returns the updated x (a + 1) after a backward that needs the original x = a * 1."""
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    try:
+        x = fn(a)
+    except RuntimeError as error:
+        if "modified by an inplace operation" in str(error):
+            raise Hint("still the version error: a tensor saved for backward is changed in place. Compute "
+                       "the new x out of place (x = x + 1) instead of x.add_(1).") from None
+        raise
+    expect(x is not None, "the function returned None: return x at the end.")
+    expect(x.tolist() == [2.0, 3.0], f"the returned x is {_values(x)}, expected a + 1 = [2.0, 3.0].")
+    expect(a.grad is not None, "a.grad is None: keep the backward call.")
+    expect(a.grad.tolist() == [3.0, 12.0], f"a.grad is {_values(a.grad)}, expected 3 * a**2 = [3.0, 12.0]: "
+                                           "the backward must see the x that the cube was computed from.")

@@ -1,121 +1,81 @@
-"""Checks for chapter 11: Function or Module, a Function inside a Module, and the three-line training step.
+"""Checks for chapter 11: migrating legacy (non-static, stateful) Functions to today's style.
 
 Example (a book cell):
     >>> from widgets.exercises import ch11
-    >>> ch11.check_train_step(train_step)
+    >>> ch11.check_square(Square)
     ✓ correct — ...
 """
-import copy
+import inspect
 
 import minigrad as torch
-from minigrad import nn, optim
 
 from . import Hint, check, expect
 
-WHICH = {
-    "a ReLU with a hand-written backward": "Function",
-    "a linear layer with a weight and a bias": "Module",
-    "a whole classifier made of layers": "Module",
-    "an operation computed with numpy, whose gradient autograd cannot see": "Function",
-}
+
+def _values(t):
+    return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
 
 
-def node_names(tensor):
-    """Return the names of every node behind `tensor`, by walking `grad_fn.next_functions`."""
-    names, seen, stack = [], set(), [tensor.grad_fn] if tensor.grad_fn is not None else []
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        names.append(node.name())
-        stack.extend(n for n, _ in node.next_functions if n is not None)
-    return names
+def _static(fn, *names):
+    for name in names:
+        method = inspect.getattr_static(fn, name, None)
+        expect(isinstance(method, staticmethod), f"{fn.__name__}.{name} is not a @staticmethod: put @staticmethod "
+                                                 "above it, and take ctx (not self) as the first parameter.")
 
 
-@check("a Function is one operation with its own backward; a Module holds parameters and composes operations.")
-def check_which(answers):
-    """`answers` maps each case of WHICH to "Function" or "Module"."""
-    expect(isinstance(answers, dict), f"answers should be a dict, got {type(answers).__name__}.")
-    missing = [case for case in WHICH if case not in answers]
-    if missing:
-        raise Hint(f"answers is missing the case {missing[0]!r}: keep the keys as given.")
-    open_ = [case for case in WHICH if answers[case] is Ellipsis or answers[case] is None]
-    expect(not open_, f"{len(open_)} answers are still `...`: write \"Function\" or \"Module\" for each.")
-    for case, want in WHICH.items():
-        got = answers[case]
-        expect(got in ("Function", "Module"), f"for {case!r} the answer is {got!r}: write \"Function\" or \"Module\".")
-        why = ("it has parameters or is built from layers, and autograd derives its backward" if want == "Module"
-               else "it is one operation whose backward you write by hand (and it holds no parameters)")
-        expect(got == want, f"{case!r}: not a {got} — {why}.")
-
-
-@check("SmallNet holds two Linear layers (4 parameters) and calls the MyReLU Function in forward.")
-def check_small_net(cls):
-    """`cls()` is a Module: Linear(2, 8), the custom relu, Linear(8, 2)."""
-    torch.manual_seed(0)
-    model = cls()
-    expect(isinstance(model, nn.Module), f"{cls.__name__}() is a {type(model).__name__}, not an nn.Module.")
-    params = list(model.parameters())
-    expect(params, f"{cls.__name__} has no parameters: assign nn.Linear layers as attributes in __init__ "
-                   "(self.hidden = nn.Linear(2, 8), ...).")
-    shapes = sorted(tuple(p.shape) for p in params)
-    expect(shapes == [(2,), (2, 8), (8,), (8, 2)],
-           f"the parameter shapes are {shapes}, expected those of Linear(2, 8) and Linear(8, 2).")
-    out = model(torch.ones(5, 2))
-    expect(out is not None, "forward returned None: return the output of the last layer.")
-    expect(tuple(out.shape) == (5, 2), f"the output has shape {tuple(out.shape)} for 5 inputs, expected (5, 2).")
-    names = node_names(out)
-    expect("MyReLUBackward" in names, f"the graph has no MyReLUBackward node (it has {sorted(set(names))}): "
-                                      "call relu (= MyReLU.apply) between the two layers.")
-
-
-def _fresh():
-    torch.manual_seed(0)
-    model = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 2))
-    X = torch.randn(8, 2)
-    y = torch.tensor([0, 1, 1, 0, 1, 0, 0, 1])
-    return model, X, y
-
-
-def _run(model, X, y, steps, zero_grad=True):
-    opt, loss_fn, losses = optim.SGD(model.parameters(), lr=0.5), nn.CrossEntropyLoss(), []
-    for _ in range(steps):
-        if zero_grad:
-            opt.zero_grad()
-        loss = loss_fn(model(X), y)
-        loss.backward()
-        opt.step()
-        losses.append(loss.item())
-    return losses
-
-
-def _same(m1, m2):
-    return all(torch.allclose(p, q, atol=1e-6) for p, q in zip(m1.parameters(), m2.parameters()))
-
-
-@check("two calls of train_step do exactly two steps of gradient descent and return the losses.")
-def check_train_step(fn):
-    """`fn(model, optimizer, loss_fn, X, y)` does zero_grad, backward and step, and returns the loss."""
-    model, X, y = _fresh()
-    start = copy.deepcopy(model)
-    reference, piled = copy.deepcopy(model), copy.deepcopy(model)
-    want = _run(reference, X, y, 2)
-    _run(piled, X, y, 2, zero_grad=False)
-    opt, loss_fn = optim.SGD(model.parameters(), lr=0.5), nn.CrossEntropyLoss()
-    got = [fn(model, opt, loss_fn, X, y) for _ in range(2)]
-    expect(got[0] is not None, "train_step returned None: return the loss (loss.item() gives a number).")
-    if _same(model, start):
-        no_grad = all(p.grad is None for p in model.parameters())
-        raise Hint("the parameters did not change: " + ("no gradient was computed, call loss.backward()."
-                                                        if no_grad else "call optimizer.step()."))
-    expect(not _same(model, piled) or _same(reference, piled),
-           "gradients piled up across the two calls: call optimizer.zero_grad() at the start of each step.")
-    expect(_same(model, reference), "after two calls the parameters differ from two steps of SGD: do exactly "
-                                    "zero_grad(), loss = loss_fn(model(X), y), loss.backward(), step() once per call.")
+def _apply(fn, *args):
     try:
-        values = [float(v) for v in got]
-    except (TypeError, ValueError, RuntimeError):
-        raise Hint(f"train_step returned {type(got[0]).__name__}: return the loss as a number, loss.item().") from None
-    expect(all(abs(v - w) < 1e-5 for v, w in zip(values, want)),
-           f"train_step returned {values}, expected the losses {[round(w, 5) for w in want]} (computed before step).")
+        out = fn.apply(*args)
+    except Exception as error:
+        raise Hint(f"{fn.__name__}.apply{_call(args)} raised {type(error).__name__}: {error}") from None
+    expect(out is not None, "forward returned None: it is still the stub.")
+    expect(isinstance(out, torch.Tensor), f"forward should return one tensor, got {type(out).__name__}.")
+    return out
+
+
+def _call(args):
+    return "(x" + "".join(f", {a}" for a in args[1:]) + ")"
+
+
+def _backward(y, what):
+    try:
+        y.sum().backward()
+    except Exception as error:
+        raise Hint(f"backward of {what} raised {type(error).__name__}: {error}") from None
+
+
+@check("Square is a new-style Function: static methods, called with .apply, correct gradient.")
+def check_square(fn):
+    """`fn` is `LegacySquare` migrated: static forward/backward, `fn.apply(x)` = x * x."""
+    _static(fn, "forward", "backward")
+    x = torch.tensor([-3.0, 0.5, 2.0], requires_grad=True)
+    y = _apply(fn, x)
+    expect(y.tolist() == [9.0, 0.25, 4.0], f"forward gave {_values(y)}, expected x * x = [9.0, 0.25, 4.0].")
+    expect(y.grad_fn is not None and y.grad_fn.name() == fn.__name__ + "Backward",
+           f"the output's grad_fn should be {fn.__name__}Backward.")
+    _backward(y, "Square.apply(x)")
+    expect(x.grad is not None and x.grad.tolist() == [-6.0, 1.0, 4.0],
+           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected 2 * x = [-6.0, 1.0, 4.0].")
+
+
+@check("LeakyReLU takes its slope as an apply argument, keeps it on ctx, and returns None for it.")
+def check_leaky_relu(fn):
+    """`fn.apply(x, slope)`: x where x > 0, slope * x elsewhere; the slope lives on each call's ctx."""
+    _static(fn, "forward", "backward")
+    data = [-2.0, -0.5, 1.0, 3.0]
+    x = torch.tensor(data, requires_grad=True)
+    y = _apply(fn, x, 0.1)
+    want = [v if v > 0 else 0.1 * v for v in data]
+    expect(torch.allclose(y, torch.tensor(want)), f"apply(x, 0.1) gave {_values(y)}, expected {_values(torch.tensor(want))}.")
+    # two calls with different slopes before either backward: each must keep its own slope
+    x1 = torch.tensor(data, requires_grad=True)
+    x2 = torch.tensor(data, requires_grad=True)
+    y1, y2 = _apply(fn, x1, 0.1), _apply(fn, x2, 0.5)
+    _backward(y1, "apply(x, 0.1)")
+    _backward(y2, "apply(x, 0.5)")
+    for x_, slope in ((x1, 0.1), (x2, 0.5)):
+        want = torch.tensor([1.0 if v > 0 else slope for v in data])
+        got = None if x_.grad is None else _values(x_.grad)
+        expect(x_.grad is not None and torch.allclose(x_.grad, want),
+               f"with slope {slope}, x.grad is {got}, expected {_values(want)}. If the two calls mixed up their "
+               "slopes, store the slope on ctx (ctx.slope = slope), not on the class: each call has its own ctx.")

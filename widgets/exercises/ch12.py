@@ -1,145 +1,121 @@
-"""Checks for chapter 12, the capstone: a Swish Function, its gradcheck, a Module that uses it, and training.
+"""Checks for chapter 12: Function or Module, a Function inside a Module, and the three-line training step.
 
 Example (a book cell):
     >>> from widgets.exercises import ch12
-    >>> ch12.check_swish(Swish)
+    >>> ch12.check_train_step(train_step)
     ✓ correct — ...
 """
 import copy
 
 import minigrad as torch
 from minigrad import nn, optim
-from minigrad.autograd import Function, gradcheck
 
-from . import STUB_HINT, Hint, check, expect
-from .ch11 import node_names
+from . import Hint, check, expect
 
-
-def _values(t):
-    return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
-
-
-class _Swish(Function):
-    """A correct Swish, to try the learner's gradcheck on."""
-
-    @staticmethod
-    def forward(x):
-        return x * torch.sigmoid(x)
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    def backward(ctx, grad_output):
-        x, = ctx.saved_tensors
-        s = torch.sigmoid(x)
-        return grad_output * s * (1 + x * (1 - s))
+WHICH = {
+    "a ReLU with a hand-written backward": "Function",
+    "a linear layer with a weight and a bias": "Module",
+    "a whole classifier made of layers": "Module",
+    "an operation computed with numpy, whose gradient autograd cannot see": "Function",
+}
 
 
-class _SwishWrongBackward(_Swish):
-    """A Swish whose backward forgets a term: gradcheck must catch it."""
-
-    @staticmethod
-    def backward(ctx, grad_output):
-        x, = ctx.saved_tensors
-        return grad_output * torch.sigmoid(x)
-
-
-@check("Swish computes x * sigmoid(x), records SwishBackward and passes gradcheck.")
-def check_swish(fn):
-    """`fn.apply(x)` = x * sigmoid(x), with backward sigmoid(x) * (1 + x * (1 - sigmoid(x)))."""
-    x = torch.tensor([-3.0, -0.5, 0.0, 1.0, 4.0], requires_grad=True)
-    y = fn.apply(x)
-    expect(y is not None, "forward returned None: it is still the stub.")
-    want = x.detach() * torch.sigmoid(x.detach())
-    expect(isinstance(y, torch.Tensor) and torch.allclose(y, want),
-           f"forward gave {_values(y)}, expected x * sigmoid(x) = {_values(want)}.")
-    expect(y.grad_fn is not None and y.grad_fn.name() == fn.__name__ + "Backward",
-           f"the output's grad_fn should be {fn.__name__}Backward: call the class's apply.")
-    try:
-        y.sum().backward()
-    except Exception as error:
-        raise Hint(f"backward raised {type(error).__name__}: {error}") from None
-    s = torch.sigmoid(x.detach())
-    want = s * (1 + x.detach() * (1 - s))
-    expect(x.grad is not None and torch.allclose(x.grad, want, atol=1e-5),
-           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected s * (1 + x * (1 - s)) = "
-           f"{_values(want)} with s = sigmoid(x).")
-    x64 = torch.tensor([-2.5, -0.3, 0.7, 2.0], dtype=torch.float64, requires_grad=True)
-    expect(gradcheck(fn.apply, (x64,), raise_exception=False), "gradcheck (float64) disagrees with your backward.")
+def node_names(tensor):
+    """Return the names of every node behind `tensor`, by walking `grad_fn.next_functions`."""
+    names, seen, stack = [], set(), [tensor.grad_fn] if tensor.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        names.append(node.name())
+        stack.extend(n for n, _ in node.next_functions if n is not None)
+    return names
 
 
-@check("my_gradcheck says True for a correct backward and False for a wrong one.")
-def check_my_gradcheck(fn):
-    """`fn(function_class)` runs gradcheck on float64 inputs and returns True or False (never raises)."""
-    try:
-        good = fn(_Swish)
-    except Exception as error:
-        raise Hint(f"on a correct Swish, my_gradcheck raised {type(error).__name__}: {error}") from None
-    if good is None or good is Ellipsis:
-        raise Hint(STUB_HINT)
-    expect(good is True, f"on a correct Swish, my_gradcheck returned {good!r}, expected True. Use float64 inputs "
-                         "with requires_grad=True: in float32 the finite differences are too rough.")
-    try:
-        bad = fn(_SwishWrongBackward)
-    except Exception as error:
-        raise Hint(f"on a wrong backward, my_gradcheck raised {type(error).__name__} instead of returning False: "
-                   "pass raise_exception=False to gradcheck.") from None
-    expect(bad is False, f"on a Swish with a wrong backward, my_gradcheck returned {bad!r}, expected False.")
+@check("a Function is one operation with its own backward; a Module holds parameters and composes operations.")
+def check_which(answers):
+    """`answers` maps each case of WHICH to "Function" or "Module"."""
+    expect(isinstance(answers, dict), f"answers should be a dict, got {type(answers).__name__}.")
+    missing = [case for case in WHICH if case not in answers]
+    if missing:
+        raise Hint(f"answers is missing the case {missing[0]!r}: keep the keys as given.")
+    open_ = [case for case in WHICH if answers[case] is Ellipsis or answers[case] is None]
+    expect(not open_, f"{len(open_)} answers are still `...`: write \"Function\" or \"Module\" for each.")
+    for case, want in WHICH.items():
+        got = answers[case]
+        expect(got in ("Function", "Module"), f"for {case!r} the answer is {got!r}: write \"Function\" or \"Module\".")
+        why = ("it has parameters or is built from layers, and autograd derives its backward" if want == "Module"
+               else "it is one operation whose backward you write by hand (and it holds no parameters)")
+        expect(got == want, f"{case!r}: not a {got} — {why}.")
 
 
-@check("SwishNet has three Linear layers (2 -> 32 -> 32 -> 3) and two Swish nodes in its graph.")
-def check_swish_net(cls):
-    """`cls()`: Linear(2, 32), Swish, Linear(32, 32), Swish, Linear(32, 3)."""
+@check("SmallNet holds two Linear layers (4 parameters) and calls the MyReLU Function in forward.")
+def check_small_net(cls):
+    """`cls()` is a Module: Linear(2, 8), the custom relu, Linear(8, 2)."""
     torch.manual_seed(0)
     model = cls()
     expect(isinstance(model, nn.Module), f"{cls.__name__}() is a {type(model).__name__}, not an nn.Module.")
-    shapes = sorted(tuple(p.shape) for p in model.parameters())
-    expect(shapes, f"{cls.__name__} has no parameters: create the nn.Linear layers in __init__.")
-    want = sorted([(32, 2), (32,), (32, 32), (32,), (3, 32), (3,)])
-    expect(shapes == want, f"the parameter shapes are {shapes}, expected {want} (Linear 2->32, 32->32, 32->3).")
-    out = model(torch.ones(4, 2))
+    params = list(model.parameters())
+    expect(params, f"{cls.__name__} has no parameters: assign nn.Linear layers as attributes in __init__ "
+                   "(self.hidden = nn.Linear(2, 8), ...).")
+    shapes = sorted(tuple(p.shape) for p in params)
+    expect(shapes == [(2,), (2, 8), (8,), (8, 2)],
+           f"the parameter shapes are {shapes}, expected those of Linear(2, 8) and Linear(8, 2).")
+    out = model(torch.ones(5, 2))
     expect(out is not None, "forward returned None: return the output of the last layer.")
-    expect(tuple(out.shape) == (4, 3), f"the output has shape {tuple(out.shape)} for 4 inputs, expected (4, 3).")
-    count = node_names(out).count("SwishBackward")
-    expect(count == 2, f"the graph has {count} SwishBackward nodes, expected 2: apply Swish after each of "
-                       "the first two layers.")
+    expect(tuple(out.shape) == (5, 2), f"the output has shape {tuple(out.shape)} for 5 inputs, expected (5, 2).")
+    names = node_names(out)
+    expect("MyReLUBackward" in names, f"the graph has no MyReLUBackward node (it has {sorted(set(names))}): "
+                                      "call relu (= MyReLU.apply) between the two layers.")
 
 
-def _problem():
-    torch.manual_seed(1)
-    model = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
-    return model, torch.randn(12, 2), torch.tensor([0, 1, 2] * 4)
+def _fresh():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 2))
+    X = torch.randn(8, 2)
+    y = torch.tensor([0, 1, 1, 0, 1, 0, 0, 1])
+    return model, X, y
 
 
-def _reference(model, X, y, steps, lr):
-    optimizer, loss_fn, losses = optim.Adam(model.parameters(), lr=lr), nn.CrossEntropyLoss(), []
+def _run(model, X, y, steps, zero_grad=True):
+    opt, loss_fn, losses = optim.SGD(model.parameters(), lr=0.5), nn.CrossEntropyLoss(), []
     for _ in range(steps):
-        optimizer.zero_grad()
+        if zero_grad:
+            opt.zero_grad()
         loss = loss_fn(model(X), y)
         loss.backward()
-        optimizer.step()
+        opt.step()
         losses.append(loss.item())
     return losses
 
 
-@check("train runs `steps` Adam steps with the three-line loop and returns one loss per step.")
-def check_train(fn):
-    """`fn(model, X, y, steps, lr)` trains with Adam and CrossEntropyLoss and returns the list of losses."""
-    model, X, y = _problem()
-    want = _reference(copy.deepcopy(model), X, y, 5, 0.05)
-    got = fn(model, X, y, steps=5, lr=0.05)
-    expect(got is not None, "train returned None: return the list of losses (one loss.item() per step).")
-    expect(isinstance(got, (list, tuple)) and len(got) == 5,
-           f"train(..., steps=5) returned {type(got).__name__}"
-           f"{f' of length {len(got)}' if isinstance(got, (list, tuple)) else ''}, expected a list of 5 losses.")
+def _same(m1, m2):
+    return all(torch.allclose(p, q, atol=1e-6) for p, q in zip(m1.parameters(), m2.parameters()))
+
+
+@check("two calls of train_step do exactly two steps of gradient descent and return the losses.")
+def check_train_step(fn):
+    """`fn(model, optimizer, loss_fn, X, y)` does zero_grad, backward and step, and returns the loss."""
+    model, X, y = _fresh()
+    start = copy.deepcopy(model)
+    reference, piled = copy.deepcopy(model), copy.deepcopy(model)
+    want = _run(reference, X, y, 2)
+    _run(piled, X, y, 2, zero_grad=False)
+    opt, loss_fn = optim.SGD(model.parameters(), lr=0.5), nn.CrossEntropyLoss()
+    got = [fn(model, opt, loss_fn, X, y) for _ in range(2)]
+    expect(got[0] is not None, "train_step returned None: return the loss (loss.item() gives a number).")
+    if _same(model, start):
+        no_grad = all(p.grad is None for p in model.parameters())
+        raise Hint("the parameters did not change: " + ("no gradient was computed, call loss.backward()."
+                                                        if no_grad else "call optimizer.step()."))
+    expect(not _same(model, piled) or _same(reference, piled),
+           "gradients piled up across the two calls: call optimizer.zero_grad() at the start of each step.")
+    expect(_same(model, reference), "after two calls the parameters differ from two steps of SGD: do exactly "
+                                    "zero_grad(), loss = loss_fn(model(X), y), loss.backward(), step() once per call.")
     try:
-        got = [float(v) for v in got]
+        values = [float(v) for v in got]
     except (TypeError, ValueError, RuntimeError):
-        raise Hint("the losses should be numbers: append loss.item().") from None
-    expect(abs(got[0] - want[0]) < 1e-5, f"the first loss is {got[0]:.5f}, expected {want[0]:.5f}: use "
-                                         "nn.CrossEntropyLoss() on model(X) and y.")
-    expect(all(abs(g - w) < 1e-4 for g, w in zip(got, want)),
-           f"the losses are {[round(g, 4) for g in got]}, expected {[round(w, 4) for w in want]}: each step should "
-           "be zero_grad(), loss.backward(), step() with optim.Adam(model.parameters(), lr=lr).")
+        raise Hint(f"train_step returned {type(got[0]).__name__}: return the loss as a number, loss.item().") from None
+    expect(all(abs(v - w) < 1e-5 for v, w in zip(values, want)),
+           f"train_step returned {values}, expected the losses {[round(w, 5) for w in want]} (computed before step).")
