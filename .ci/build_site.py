@@ -24,6 +24,7 @@ import argparse
 import base64
 import hashlib
 import html
+import json
 import os
 import re
 import shutil
@@ -40,6 +41,8 @@ from jinja2 import DictLoader
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+import site_player
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -73,13 +76,15 @@ body.site-index table { border-collapse: collapse; } body.site-index td, body.si
 
 # The lab template, with navigation around the page and without the two scripts it loads from a CDN.
 PAGE = """{%- extends 'lab/index.html.j2' -%}
-{%- block extra_css -%}<style type="text/css">""" + CSS + """</style>{%- endblock extra_css -%}
+{%- block extra_css -%}<style type="text/css">""" + CSS + site_player.CSS + """</style>
+{%- endblock extra_css -%}
 {%- block html_head_js_requirejs -%}{{ super() }}<script>""" + REQUIRE_CONFIG + """</script>
 {%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 {%- block body_header -%}{{ super() }}{{ resources.site_nav }}{%- endblock body_header -%}
-{%- block body_footer -%}{{ resources.site_nav }}{{ super() }}{%- endblock body_footer -%}
+{%- block body_footer -%}{{ resources.site_nav }}<script src="static/site_player.js"></script>{{ super() }}
+{%- endblock body_footer -%}
 """
 
 
@@ -121,6 +126,8 @@ def execute(path):
     """Run the notebook at `path` in place (its folder as working directory), storing the widget state."""
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    # one more cell at the end records every step of each widget the chapter showed (see site_player.py)
+    nb.cells.append(nbformat.v4.new_code_cell(site_player.record_cell(frames_file(path))))
     client = NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
                             resources={"metadata": {"path": str(path.parent)}})
     with tempfile.TemporaryFile("w+") as log:   # the kernel's own chatter, shown only if the run fails
@@ -130,8 +137,13 @@ def execute(path):
             log.seek(0)
             sys.stderr.write(f"--- {path.name}: kernel log\n{log.read()}")
             raise
+    nb.cells.pop()
     nbformat.write(nb, path)
     return path.name
+
+
+def frames_file(path):
+    return path.with_suffix(".frames.json")
 
 
 def chapter_titles():
@@ -195,6 +207,7 @@ def build(out, cache, jobs):
         if extra.is_dir():
             shutil.copytree(extra, out / extra.name)
     install_widget_js(fetch_widget_js(cache), out / "static")
+    shutil.copy(site_player.PLAYER_JS, out / "static")
     print(f"{'widget JavaScript':45s} {time.perf_counter() - started:6.1f} s")
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -206,6 +219,9 @@ def build(out, cache, jobs):
                             template_file="site.html.j2", require_js_url=REQUIRE, widget_renderer_url=RENDERER)
     for i, stem in enumerate(chapters):
         nb = nbformat.read(out / "notebooks" / f"{stem}.ipynb", as_version=4)
+        frames = frames_file(out / "notebooks" / f"{stem}.ipynb")
+        site_player.replace_widgets(nb, json.loads(frames.read_text()), f"{stem}.ipynb")
+        frames.unlink()
         warn_about_math(stem, nb)
         title = f"{int(stem[:2])}. {titles.get(stem, stem).replace('`', '')} — the minigrad book"
         page, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title},

@@ -2,9 +2,12 @@
 
 `Stepping` holds the named handlers (`on_step`, `on_back`, ...), so tests call them directly, as a click
 would. The widget that mixes it in provides `position`, `total`, `step()`, `back()`, `reset()`,
-`run_to_end()`, `go_to(n)` and `_render()`.
+`run_to_end()`, `go_to(n)` and `_render()`. `Stepping` also lays the widget out: the controls on top, then the
+picture (with its zoom buttons) and the panel beside it, or below it when the graph is wide.
 """
 import ipywidgets as w
+
+from ._picture import Picture, Stored, arrange_row, picture_row
 
 
 class StepControls:
@@ -35,7 +38,7 @@ class StepControls:
                            w.HBox([self.slider, self.speed])])
 
 
-class Stepping:
+class Stepping(Stored):
     """Named handlers for the controls; each one does what its button says and redraws."""
 
     _syncing = False
@@ -73,6 +76,26 @@ class Stepping:
         except Exception as error:  # noqa: BLE001 - a click must never end in an invisible traceback
             self.error = f"{type(error).__name__}: {error}"
             self._render()
+
+    def _children(self):
+        """The widget's rows: the controls, then the picture and the panel."""
+        self.picture = Picture()
+        self.graph_html, self.panel_html = self.picture.html, w.HTML()
+        self._row = picture_row(self.picture, self.panel_html)
+        return [self.controls.box, self._row]
+
+    def _show(self, digraph, panel, at_end):
+        """Draw the picture and the panel, and set the controls for this position."""
+        self.picture.show(digraph)
+        self.panel_html.value = panel
+        arrange_row(self._row, self.picture)
+        self._sync_controls(at_end)
+
+    def description(self):
+        return f"{repr(self)[1:-1]} (a widget: run the cell in Jupyter to step through it)"
+
+    def snapshot(self):
+        return {"position": self.position, "svg": self.picture.html.value}
 
     def _sync_controls(self, at_end):
         """Move the slider and the Play widget to `position`, without their observers stepping again.

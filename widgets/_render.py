@@ -4,6 +4,7 @@ The `graphviz` Python package only writes DOT text; the picture comes from the `
 has no `dot`, `make dot` may have installed the pip wheel `graphviz-pure` (a port of dot) into the virtual
 environment's scripts folder under that name: we point the `graphviz` package at it.
 """
+import base64
 import shutil
 import sysconfig
 from pathlib import Path
@@ -96,9 +97,25 @@ def message_html(text):
 
 
 class Graph(graphviz.Digraph):
-    """A `graphviz.Digraph` that shows a message instead of a traceback in Jupyter when `dot` is missing."""
+    """A `graphviz.Digraph` as the widgets draw it: shown in Jupyter as SVG with a PNG beside it (for notebooks
+    opened untrusted or without a kernel) and a one-line text, or a message instead of a traceback when `dot`
+    is missing.
+
+    `focus` is the DOT name of the node to keep in view when zoomed (a stepper's current node), `summary` the
+    text that stands for the picture where no picture can be shown.
+    """
+    focus = None
+    summary = "graph"
+
+    def __repr__(self):
+        return f"<{self.summary}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         if find_dot() is None:
             return {"text/plain": NO_DOT_MESSAGE, "text/html": message_html(NO_DOT_MESSAGE)}
-        return super()._repr_mimebundle_(include, exclude, **kwargs)
+        data = {"text/plain": repr(self), **super()._repr_mimebundle_(include, exclude, **kwargs)}
+        try:
+            data["image/png"] = base64.b64encode(self.pipe(format="png")).decode("ascii")
+        except (graphviz.CalledProcessError, ValueError):   # a renderer without PNG support: SVG only
+            pass
+        return data

@@ -19,7 +19,7 @@ from ._format import InputTypeError, check_graph, check_tensor, describe, esc, s
 COLORS = {"leaf": "#cfe2ff", "output": "#c8e6c9", "named": "#fff3c4", "fn": "#eeeeee", "acc": "#e3e3e3",
           "saved": "#ffe5c2", "done": "#d7ecd0", "current": "#ffb74d", "note": "#ffffff"}
 
-GRADIENT_LEGEND = ("grey arrows: how the forward pass computed each value (inputs above, output below); "
+GRADIENT_LEGEND = ("grey arrows: the forward pass (inputs above, output below)\n"
                    "orange arrows: the gradient each step sent back, pointing where it went")
 
 
@@ -158,6 +158,9 @@ class _Drawing:
                               fontcolor="#e65100")
         if len(nodes) > limit:
             self._summary(drawn, len(nodes) - limit, limit)
+        if highlight is not None and id(highlight) in self.dot_names:
+            self.digraph.focus = self.dot_names[id(highlight)]
+        self.digraph.summary = _describe(nodes, highlight)
 
     def name(self, obj):
         """Return the DOT name of `obj`, giving it the next free n<k> the first time."""
@@ -253,3 +256,11 @@ class _Drawing:
         for node in drawn:
             if any(n is not None and id(n) not in self.drawn for n, _ in node.next_functions):
                 self.digraph.edge("more", self.name(node), style="dashed", color="#9e9e9e")
+
+
+def _describe(nodes, highlight):
+    """One line standing for the picture where it cannot be shown (a notebook opened without a kernel)."""
+    names = list(dict.fromkeys(node_name(n) for n in nodes))
+    shown = ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")
+    current = f"; current node {node_name(highlight)}" if highlight is not None else ""
+    return f"autograd graph of {len(nodes)} node{'s' if len(nodes) != 1 else ''}: {shown}{current}"

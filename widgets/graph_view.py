@@ -6,11 +6,11 @@ leaves and the saved tensors get freed.
 import ipywidgets as w
 
 from ._format import InputTypeError, check_graph, check_tensor
-from ._render import svg_or_message
+from ._picture import Picture, Stored
 from .graph import _names, draw_graph
 
 
-class GraphView(w.VBox):
+class GraphView(Stored, w.VBox):
     """Show the graph behind `tensors` as inline SVG, with options for values and saved tensors.
 
     Args:
@@ -20,6 +20,7 @@ class GraphView(w.VBox):
         show_values, show_saved, max_nodes: as in `draw_graph`; the first two are also checkboxes.
 
     `.refresh()` redraws (e.g. after `.backward()`), `.dot` is the DOT source, `.digraph` the Digraph.
+    The picture fits the output area's width; the zoom buttons (`.picture.zoom`) show it at other scales.
 
     Example:
         >>> GraphView(loss, names={"w": w, "b": b})
@@ -42,11 +43,13 @@ class GraphView(w.VBox):
                                     layout=w.Layout(width="auto"))
         self.refresh_button = w.Button(description="Refresh", icon="refresh", layout=w.Layout(width="auto"),
                                        tooltip="redraw, e.g. after .backward()")
-        self.html = w.HTML(layout=w.Layout(overflow="auto"))
+        self.picture = Picture()
+        self.html = self.picture.html
         self.values_box.observe(self.on_option, names="value")
         self.saved_box.observe(self.on_option, names="value")
         self.refresh_button.on_click(self.on_refresh)
-        super().__init__(children=[w.HBox([self.values_box, self.saved_box, self.refresh_button]), self.html])
+        super().__init__(children=[w.HBox([self.values_box, self.saved_box, self.refresh_button]),
+                                   self.picture.box])
         self.refresh()
 
     @property
@@ -62,13 +65,16 @@ class GraphView(w.VBox):
 
     def refresh(self):
         """Redraw the picture from the tensors' current state."""
-        self.html.value = svg_or_message(self.digraph)
+        self.picture.show(self.digraph)
 
     def on_refresh(self, _):
         self.refresh()
 
     def on_option(self, _):
         self.refresh()
+
+    def description(self):
+        return f"GraphView: the {self.picture.digraph.summary}"
 
     def __repr__(self):
         return f"<GraphView of {len(self.tensors)} tensor{'s' if len(self.tensors) > 1 else ''}>"

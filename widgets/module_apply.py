@@ -14,7 +14,7 @@ import numpy as np
 
 from ._controls import StepControls, Stepping
 from ._format import InputTypeError, describe, esc, esc_html, values_text
-from ._render import Graph, message_html, panel_box, printed_html, svg_or_message
+from ._render import Graph, message_html, panel_box, printed_html
 
 Visit = namedtuple("Visit", "index module name changes printed")
 Visit.__doc__ = "One call of fn during Module.apply: the module, its qualified name, what changed, what was printed."
@@ -58,9 +58,7 @@ class ModuleApplyView(Stepping, w.VBox):
         self.order = [v.name for v in self.visits]
         self.total, self.position = len(self.visits), 0
         self.controls = StepControls(self, self.total, unit="visit")
-        self.graph_html = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0%"))
-        self.panel_html = w.HTML(layout=w.Layout(flex="2 1 0%", padding="0 0 0 12px"))
-        super().__init__(children=[self.controls.box, w.HBox([self.graph_html, self.panel_html])])
+        super().__init__(children=self._children())
         self._render()
 
     def _visit(self, m):
@@ -126,15 +124,15 @@ class ModuleApplyView(Stepping, w.VBox):
                 attrs["fillcolor"] = "#d7ecd0"
             if current is not None and current.module is m:
                 attrs.update(fillcolor="#ffb74d", penwidth="2.5")
+                graph.focus = f"m{i}"
             graph.node(f"m{i}", "<" + "<BR/>".join(lines) + ">", **attrs)
         for parent, child in self._edges:
             graph.edge(f"m{parent}", f"m{child}")
+        graph.summary = f"module tree of {len(self._tree)} modules, visited in the order {', '.join(n or '(root)' for n in self.order)}"
         return graph
 
     def _render(self):
-        self.graph_html.value = svg_or_message(self._digraph())
-        self.panel_html.value = self._panel()
-        self._sync_controls(at_end=self.position >= self.total)
+        self._show(self._digraph(), self._panel(), at_end=self.position >= self.total)
 
     def _panel(self):
         parts = [message_html(self.error)] if self.error else []

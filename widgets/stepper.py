@@ -24,7 +24,6 @@ from minigrad.autograd.graph import FREED, FREED_MESSAGE
 from ._controls import StepControls, Stepping
 from ._format import (NON_SCALAR_MESSAGE, InputTypeError, InputValueError, check_graph, check_tensor, shape_text,
                       tensor_text)
-from ._render import svg_or_message
 from .graph import _names, draw_graph, leaves_of, walk
 from .stepper_panel import FREED_NOTE, panel_html
 
@@ -75,9 +74,7 @@ class BackwardStepper(Stepping, w.VBox):
         self._generator, self.exhausted, self.freed = None, False, False
         self._replay = None      # after the graph is freed: [(record, printed, .grad of each tracked tensor)]
         self.controls = StepControls(self, self.total)
-        self.graph_html = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0%"))
-        self.panel_html = w.HTML(layout=w.Layout(flex="2 1 0%", padding="0 0 0 12px"))
-        super().__init__(children=[self.controls.box, w.HBox([self.graph_html, self.panel_html])])
+        super().__init__(children=self._children())
         self._render()
 
     # ---- state ------------------------------------------------------------------------------------------
@@ -221,9 +218,7 @@ class BackwardStepper(Stepping, w.VBox):
                           **self.options)
 
     def _render(self):
-        self.graph_html.value = svg_or_message(self._digraph())
-        self.panel_html.value = panel_html(self)
-        self._sync_controls(at_end=self.finished or self.position >= self.total)
+        self._show(self._digraph(), panel_html(self), at_end=self.finished or self.position >= self.total)
 
     def __repr__(self):
         where = f"after {self.current.name}" if self.current is not None else "nothing run yet"
