@@ -6,7 +6,8 @@
 
 Each notebook runs top to bottom in a fresh kernel with book/ as working directory. Then what cannot be
 stored reproducibly is dropped: the widget state (`metadata.widgets`, random model ids) and the widget-view
-part of widget outputs, whose text/plain summary stays (nbval compares that), and per-cell timings.
+part of widget outputs, whose text/plain summary and PNG picture stay (nbval compares the text), and
+per-cell timings.
 Consecutive pieces of one stream are merged, so re-running an unchanged chapter leaves its file unchanged.
 """
 import sys
@@ -23,6 +24,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def strip_widget_state(nb):
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
+        cell.metadata.pop("execution", None)          # timings of an earlier run
         for out in cell.get("outputs", []):
             data = out.get("data")
             if data and WIDGET_VIEW in data:

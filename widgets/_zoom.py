@@ -1,6 +1,7 @@
 """How big a graph picture is shown: fitted to the width available (the default), or at a zoom level.
 
-Fitted, the whole graph is in view: a wide graph shrinks to the width of the output area (never grows).
+Fitted, the whole graph is in view: a wide (or tall) graph shrinks to the width of the output area and three
+quarters of the window's height (it never grows).
 Zoomed (100 %, +, −), the picture is a window onto the graph at that scale, centred on the node of interest
 (a stepper's current node) and clamped to the graph's edges: after every step the current node is in view
 without scrolling, because the window follows it. Everything here is a rewrite of the SVG's size and viewBox;
@@ -60,7 +61,7 @@ class Zoom:
         width, height = size
         if self.level is None:
             return _resize(svg, f"{width:.2f}pt", f"{height:.2f}pt", None,
-                           style="max-width:100%;height:auto")
+                           style="max-width:100%;max-height:75vh;height:auto")
         scale = self.level * PX_PER_PT            # pixels per graph point
         win_w, win_h = min(width * scale, WINDOW_PX[0]), min(height * scale, WINDOW_PX[1])
         view_w, view_h = win_w / scale, win_h / scale

@@ -1,22 +1,21 @@
 """The book's widgets in a real JupyterLab, clicked in a real browser.
 
 Each chapter that uses the widgets is opened (a temp copy), its stored outputs cleared and every cell run from
-the Run menu; then: no cell shows an error, every widget is drawn, and the browser console stays clean. In the
-chapters with a BackwardStepper the chapter's later cells have already driven it to the end, so the kernel is
-restarted and the chapter run up to the stepper's cell (Kernel menu), and the stepper is clicked through:
-Step, Back, Reset, Run to end, checking the highlighted node and the grad_output panel at each step. The
-ModuleApplyView is stepped through its visits, and a GraphView's options redraw it. Screenshots go to
-artifacts/browser/.
+the Run menu; then: no cell shows an error, every widget is drawn, every stepper's buttons are usable, and the
+browser console stays clean. The chapter's first BackwardStepper, as Run All left it (later cells drive steppers of
+their own), is clicked through: Step, Back, Reset, Run to end and Back again, checking the highlighted node (in view
+after each step, fitted and zoomed) and the grad_output panel at each step. The ModuleApplyView is stepped through
+its visits, and a GraphView's options redraw it. Screenshots go to artifacts/browser/.
 """
-import itertools
-import json
 import re
 
 import pytest
 
-from .conftest import BOOK, VIEWPORT, failed
+from .conftest import VIEWPORT, failed
 from .expected import MODULE_EXPECTED, STEPPER_EXPECTED
 from .labserver import WIDGET_OUTPUT, NotebookPage
+from .widget_page import (assert_current_node_in_view, button, chapters_calling, check_step, click, expect_panel,
+                          highlighted, panel_text, post_order, widget_cell)
 
 try:
     from playwright.sync_api import expect
@@ -24,31 +23,6 @@ except ImportError:      # then the fixtures fail with what to install (and with
     expect = None
 
 pytestmark = pytest.mark.browser
-
-CURRENT_FILL = "#ffb74d"        # widgets/graph.py COLORS["current"]: the node the stepper (or explorer) is at
-
-
-def code_cells(path):
-    """[(index among all cells, source)] of a notebook's code cells; the index is the cell's place on the page."""
-    cells = json.loads(path.read_text())["cells"]
-    return [(i, "".join(c["source"])) for i, c in enumerate(cells) if c["cell_type"] == "code"]
-
-
-def chapters_calling(*calls):
-    return [p.stem for p in sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
-            if any(call in source for _, source in code_cells(p) for call in calls)]
-
-
-def widget_cell(chapter, call, shows):
-    """The index of the first code cell that calls `call` and whose output shows a widget with text `shows`.
-
-    Cells are read from the copy JupyterLab serves (book/ may have moved on since), after the chapter ran.
-    """
-    for i, source in code_cells(chapter.file):
-        if call in source and shows in chapter.cell(i).locator(".jp-OutputArea").inner_text():
-            return i
-    pytest.fail(f"{chapter.name}: no cell calling {call} shows {shows!r}")
-
 
 WIDGET_CHAPTERS = chapters_calling("from widgets import", "import widgets")
 STEPPER_CHAPTERS = chapters_calling("BackwardStepper(")
@@ -86,41 +60,6 @@ def check_console(chapter, request, artifacts):
         error.splitlines()[0] for error in errors)
 
 
-def panel(cell):
-    return cell.locator(".minigrad-panel").first
-
-
-def panel_text(cell):
-    return panel(cell).inner_text().replace("\xa0", " ")
-
-
-def button(cell, label):
-    return cell.locator("button.widget-button").filter(has_text=re.compile(f"^{re.escape(label)}$"))
-
-
-def click(cell, label):
-    """Click the widget's button `label`; fail saying which buttons there are if it is missing or disabled."""
-    target = button(cell, label)
-    try:
-        expect(target).to_be_enabled(timeout=10_000)
-    except AssertionError:
-        buttons = cell.locator("button.widget-button").evaluate_all(
-            "bs => bs.map(b => b.textContent + (b.disabled ? ' (disabled)' : ''))")
-        raise AssertionError(f"no enabled {label!r} button in the widget; its buttons are {buttons}") from None
-    target.click()
-
-
-def highlighted(cell):
-    """The titles (first label line) of the graph nodes drawn in the 'current' colour."""
-    nodes = cell.locator("svg g.node").filter(has=cell.page.locator(f'[fill="{CURRENT_FILL}"]'))
-    return [n.locator("text").first.text_content() for n in nodes.all()]
-
-
-def expect_panel(cell, text):
-    expect(panel(cell)).to_contain_text(text)
-    return panel_text(cell)
-
-
 @pytest.mark.parametrize("chapter", WIDGET_CHAPTERS, indirect=True)
 def test_chapter_runs_without_errors_and_draws_every_widget(chapter, check_console):
     errors = chapter.error_outputs()
@@ -128,7 +67,7 @@ def test_chapter_runs_without_errors_and_draws_every_widget(chapter, check_conso
     page = chapter.notebook
     # a widget the front end cannot show falls back to its text: "<BackwardStepper: step 0 of 3, ...>"
     as_text = [t for t in page.locator('.jp-OutputArea-output[data-mime-type="text/plain"]').all_inner_texts()
-               if re.match(r"<(BackwardStepper|GraphView|ModuleApplyView)\b", t)]
+               if re.match(r"<?(BackwardStepper|GraphView|ModuleApplyView)\b", t)]
     assert as_text == [], f"widgets shown as text, not drawn (is the widget front end missing?): {as_text}"
     widgets = page.locator(WIDGET_OUTPUT)
     if chapter.name in STEPPER_CHAPTERS + MODULE_CHAPTERS + GRAPH_CHAPTERS:
@@ -144,8 +83,8 @@ def test_chapter_runs_without_errors_and_draws_every_widget(chapter, check_conso
 
 @pytest.mark.parametrize("chapter", STEPPER_CHAPTERS, indirect=True)
 def test_stepper_steps_back_resets_and_runs_to_end(chapter, check_console, artifacts):
-    # the chapter's later cells have stepped this stepper already: run the chapter again, up to its cell
-    cell = chapter.restart_and_run_to(widget_cell(chapter, "BackwardStepper(", "Step "))
+    # after Run All, the displayed stepper is as its cell made it: later cells drive steppers of their own
+    cell = chapter.cell(widget_cell(chapter, "BackwardStepper(", "Step "))
     if "Step 0 of " not in expect_panel(cell, "Step "):     # the cell itself took some steps: start over
         click(cell, "Reset")
     text = expect_panel(cell, "Step 0 of ")
@@ -160,6 +99,7 @@ def test_stepper_steps_back_resets_and_runs_to_end(chapter, check_console, artif
     for k in range(1, total):
         click(cell, "Step")
         seen[k] = check_step(cell, k, total, expected)
+        assert_current_node_in_view(cell, f"step {k}")
         assert seen[k] != seen.get(k - 1), f"step {k} left the panel as it was"
         cell.screenshot(path=artifacts / f"{chapter.name}-stepper-step{k}.png")
     if total >= 2:
@@ -191,32 +131,6 @@ def test_stepper_steps_back_resets_and_runs_to_end(chapter, check_console, artif
     expect_panel(cell, "Step 0 of ")
 
 
-def check_step(cell, k, total, expected):
-    """Check the panel and the picture after `k` steps; return the panel text."""
-    if k == 0:
-        text = expect_panel(cell, "Step 0 of ")
-        assert highlighted(cell) == []
-        return text
-    text = expect_panel(cell, f"Step {k} of {total}: ")
-    name = re.search(rf"Step {k} of {total}: (.+)", text).group(1).strip()
-    assert highlighted(cell) == [name], f"step {k} is at {name}, but the graph highlights {highlighted(cell)}"
-    assert "received (grad_output)" in text, f"step {k}: no grad_output in the panel:\n{text}"
-    if expected:
-        node = expected["steps"][k - 1][0]
-        assert name == node, f"step {k} ran {name}, expected {node}"
-        # nodes of the same name that are ready together (two leaves' AccumulateGrad) may run in either order
-        allowed = [received for same, received in expected["steps"] if same == name]
-        assert received_lines(text) in allowed, \
-            f"step {k} ({node}) should show a grad_output among {allowed}; the panel shows:\n{text}"
-    return text
-
-
-def received_lines(text):
-    """The panel's "received (grad_output)" entries, e.g. ["[0] [1., 1.]", "[1] None"]."""
-    lines = text.split("received (grad_output)", 1)[1].splitlines()[1:]
-    return [line.strip() for line in itertools.takewhile(lambda line: line.startswith("  ["), lines)]
-
-
 @pytest.mark.parametrize("chapter", MODULE_CHAPTERS, indirect=True)
 def test_module_apply_view_visits_children_first_and_the_root_last(chapter, check_console, artifacts):
     cell = chapter.cell(widget_cell(chapter, "ModuleApplyView(", "Visit "))
@@ -244,27 +158,6 @@ def test_module_apply_view_visits_children_first_and_the_root_last(chapter, chec
     expect_panel(cell, f"Visit {total} of {total}: {order[-1]} (")
 
 
-def post_order(cell):
-    """The visiting order Module.apply must follow, read off the tree as drawn: children (in order) first."""
-    nodes = {n.locator("title").text_content(): n.locator("text").first.text_content()
-             for n in cell.locator("svg g.node").all()}
-    children = {}
-    for edge in cell.locator("svg g.edge title").all_text_contents():
-        parent, child = edge.split("->")
-        children.setdefault(parent, []).append(child)
-    roots = [n for n in nodes if not any(n in kids for kids in children.values())]
-    assert len(roots) == 1, f"expected one root in the module tree, found {roots}"
-    order, stack = [], [(roots[0], False)]
-    while stack:
-        node, expanded = stack.pop()
-        if expanded:
-            order.append(nodes[node])
-        else:
-            stack.append((node, True))
-            stack.extend((kid, False) for kid in reversed(children.get(node, [])))
-    return order
-
-
 @pytest.mark.parametrize("chapter", GRAPH_CHAPTERS, indirect=True)
 def test_graph_view_options_redraw_the_graph(chapter, check_console):
     cell = chapter.cell(widget_cell(chapter, "GraphView(", "Refresh"))
@@ -284,3 +177,36 @@ def test_graph_view_options_redraw_the_graph(chapter, check_console):
     expect(graph.locator("g.node")).to_have_count(nodes)
     values.uncheck()
     expect(graph).to_have_text(without_values)
+
+
+@pytest.mark.parametrize("chapter", STEPPER_CHAPTERS + MODULE_CHAPTERS, indirect=True)
+def test_after_run_all_every_stepper_is_usable(chapter, check_console):
+    steppers = chapter.notebook.locator(WIDGET_OUTPUT).filter(has=chapter.page.locator(".minigrad-panel"))
+    assert steppers.count() > 0
+    for i, widget in enumerate(steppers.all()):
+        expect(button(widget, "Reset")).to_be_enabled()
+        text = panel_text(widget)
+        at_end = "Backward finished" in text or "returned the module itself" in text
+        expect(button(widget, "Back" if at_end else "Step")).to_be_enabled()
+        assert not (at_end and "Click Step" in text), f"stepper {i} is at its end but says to click Step"
+
+
+@pytest.mark.parametrize("chapter", [c for c in STEPPER_CHAPTERS if c.startswith("07_")], indirect=True)
+def test_zoomed_in_the_current_node_stays_in_view(chapter, check_console, artifacts):
+    cell = chapter.cell(widget_cell(chapter, "BackwardStepper(", "Step "))
+    click(cell, "Reset")
+    click(cell, "100 %")
+    click(cell, "+")
+    while button(cell, "Step").is_enabled():
+        click(cell, "Step")
+        assert_current_node_in_view(cell, panel_text(cell).splitlines()[0])
+    cell.screenshot(path=artifacts / f"{chapter.name}-stepper-zoomed.png")
+    click(cell, "fit")
+
+
+@pytest.mark.parametrize("chapter", [c for c in GRAPH_CHAPTERS if c.startswith("12_")], indirect=True)
+def test_a_wide_graph_is_fitted_into_its_output_area(chapter, check_console):
+    for graph in chapter.notebook.locator(WIDGET_OUTPUT + " svg:has(g.node)").all():
+        box, area = graph.bounding_box(), graph.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]").bounding_box()
+        assert box["x"] >= area["x"] - 1 and box["x"] + box["width"] <= area["x"] + area["width"] + 1, \
+            f"a graph {box['width']:.0f} px wide sticks out of its {area['width']:.0f} px output area"

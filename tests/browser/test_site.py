@@ -1,8 +1,9 @@
 """The book as a static site (`make site`, .ci/build_site.py), read from file:// in Chromium, offline.
 
-Every page is opened with the network refused (any http(s) or websocket request is recorded and aborted): the
-widgets must come up from the state saved in the page, with the JavaScript served from the site's own static/
-folder, the graphs must be visible, the links must lead to pages that exist, and the console must stay clean.
+Every page is opened with the network refused (any http(s) or websocket request is recorded and aborted): each
+stepper must play the frames recorded at build time (site_player.js), each GraphView show its picture with its
+live-only controls disabled, other widgets come up from the saved state with the JavaScript served from the
+site's own static/ folder, the links must lead to pages that exist, and the console must stay clean.
 The site is built into a temp dir, or taken from $SITE_DIR (e.g. `SITE_DIR=_site` after `make site`).
 """
 import json
@@ -71,6 +72,18 @@ def test_site_has_a_page_per_chapter_and_book_keeps_no_widget_state(site):
     assert (site / "static" / "require.js").exists() and (site / "static" / "widgets" / "embed-amd.js").exists()
 
 
+def widget_kinds(notebook):
+    """How many outputs of each minigrad widget the executed notebook has."""
+    kinds = {"BackwardStepper": 0, "ModuleApplyView": 0, "GraphView": 0}
+    for cell in notebook.get("cells", []):
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("data", {}).get("text/plain", ""))
+            kind = text.split(":")[0]
+            if kind in kinds and "application/vnd.jupyter.widget-view+json" in output.get("data", {}):
+                kinds[kind] += 1
+    return kinds
+
+
 @pytest.mark.parametrize("name", ["index"] + CHAPTERS)
 def test_site_page_works_offline(site, offline, artifacts, name):
     saved = json.loads((site / "notebooks" / f"{name}.ipynb").read_text()) if name != "index" else {"metadata": {}}
@@ -82,8 +95,10 @@ def test_site_page_works_offline(site, offline, artifacts, name):
     try:
         page.goto((site / f"{name}.html").as_uri())
         views = page.locator(WIDGET_VIEW)
-        if "widgets" in saved["metadata"]:
-            assert views.count() > 0, f"{name}.html has saved widget state but no widget on the page"
+        shown = widget_kinds(saved)
+        assert page.locator(".mg-player").count() == shown["BackwardStepper"] + shown["ModuleApplyView"], \
+            f"{name}.html: not every stepper became a player ({shown})"
+        assert page.locator(".mg-view").count() == shown["GraphView"], f"{name}.html: a GraphView is missing"
         # every widget view in the page is drawn, from the saved state, next to its <script>
         undrawn = """sel => [...document.querySelectorAll(sel)]
                             .filter(s => !s.parentElement.querySelector('.widget-subarea .lm-Widget')).length"""
@@ -113,3 +128,55 @@ def test_site_page_works_offline(site, offline, artifacts, name):
         page.close()
     assert offline.remote[remote_before:] == [], f"{name}.html asked the network for {offline.remote[remote_before:]}"
     assert errors == [], f"the browser reported errors on {name}.html:\n" + "\n".join(errors)
+
+
+PLAYER_CHAPTERS = [c for c in CHAPTERS if c.startswith(("02_", "04_", "07_"))]
+CURRENT_FILL = "#ffb74d"
+
+
+@pytest.mark.parametrize("name", PLAYER_CHAPTERS)
+def test_site_steppers_play_the_recorded_steps(site, offline, artifacts, name):
+    page = offline.new_page()
+    remote_before = len(offline.remote)
+    try:
+        page.goto((site / f"{name}.html").as_uri())
+        player = page.locator(".mg-player").first
+        player.scroll_into_view_if_needed()
+        def state():
+            current = player.locator(f'g.node:has([fill="{CURRENT_FILL}"]) text').all_text_contents()
+            return player.locator(".mg-panel").inner_text(), current[:1]
+        panel_before, current_before = state()
+        assert current_before == [], "before the first step no node should be highlighted"
+        button = lambda act: player.locator(f"button[data-act={act}]")
+        assert button("back").is_disabled() and button("step").is_enabled()
+        seen = [state()]
+        while button("step").is_enabled():
+            button("step").click()
+            seen.append(state())
+            assert seen[-1][0] != seen[-2][0] and seen[-1][1] != seen[-2][1], \
+                f"step {len(seen) - 1}: the panel or the highlighted node did not change"
+        assert button("run").is_disabled() and button("play").is_disabled() and button("back").is_enabled()
+        button("back").click()
+        assert state() == seen[-2], "Back did not show the previous step again"
+        button("reset").click()
+        assert state() == seen[0]
+        button("play").click()
+        page.wait_for_function("p => p.querySelector('button[data-act=step]').disabled", arg=player.element_handle(),
+                               timeout=len(seen) * 1500)
+        assert state() == seen[-1], "Play did not end at the last step"
+        player.screenshot(path=artifacts / f"site-{name}-player.png")
+    finally:
+        page.close()
+    assert offline.remote[remote_before:] == []
+
+
+def test_site_graph_views_say_their_options_need_a_kernel(site, offline):
+    page = offline.new_page()
+    try:
+        page.goto((site / "01_tensors_and_the_graph.html").as_uri())
+        view = page.locator(".mg-view").first
+        assert view.locator("svg g.node").count() > 0
+        assert all(box.is_disabled() for box in view.locator("input, button").all())
+        assert "need a running notebook" in view.locator(".mg-note").inner_text()
+    finally:
+        page.close()

@@ -41,7 +41,7 @@ def test_a_graph_is_fitted_to_the_width_by_default_and_keeps_its_proportions():
     view = GraphView(loss, model=net)
     raw = view.picture.svg
     width, height, box = svg_box(view.html.value)
-    assert view.picture.zoom.label == "fit" and 'style="max-width:100%;height:auto"' in view.html.value
+    assert view.picture.zoom.label == "fit" and 'style="max-width:100%;max-height:75vh;height:auto"' in view.html.value
     assert (width, height) == pytest.approx(svg_box(raw)[:2], abs=0.01) and box == svg_box(raw)[2]
 
 

@@ -73,17 +73,25 @@ def check_jacobian(jacobian):
 def check_two_backwards(fn):
     """`fn(x)` builds loss = (x ** 3).sum() once, runs backward on it twice, and returns x.grad."""
     x = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-    try:
-        grad = fn(x)
-    except RuntimeError as error:
-        expect("second time" not in str(error), "the second backward raised 'Trying to backward through the graph "
-                                                "a second time': pass retain_graph=True to the FIRST backward.")
-        raise
+    built = []          # every tensor a node saves for backward: counts how many graphs the function built
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: built.append(t) or t, lambda t: t):
+        _ = (torch.tensor([1.0], requires_grad=True) ** 3).sum()
+        per_graph, built[:] = len(built), []
+        try:
+            grad = fn(x)
+        except RuntimeError as error:
+            expect("second time" not in str(error), "the second backward raised 'Trying to backward through the "
+                                                    "graph a second time': pass retain_graph=True to the FIRST "
+                                                    "backward.")
+            raise
     expect(grad is not ..., "the function returned `...`: it is still the stub (return x.grad at the end).")
     expect(grad is not None, "the function returned None: x.grad is still None, so no backward ran yet. "
                              "Replace the `...` with two backward passes through `loss`.")
     expect(isinstance(grad, torch.Tensor), f"the function returned {type(grad).__name__}, expected x.grad.")
     once = [3 * v * v for v in x.tolist()]
+    expect(len(built) <= per_graph, "the function built the loss more than once: two graphs, one backward each. "
+                                    "Build loss once (as the stub does) and run backward twice through it, the "
+                                    "first time with retain_graph=True.")
     if torch.allclose(grad, torch.tensor(once)):
         raise Hint(f"x.grad is {_values(grad)}, the gradient of ONE backward (3 x**2). Run backward twice on the "
                    "same loss: the second adds to x.grad.")

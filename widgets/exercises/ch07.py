@@ -77,6 +77,14 @@ def check_mul(fn):
            "gradient for y. That is not an error, but the exercise asks you to skip it: return None there.")
     expect(x.grad is not None and x.grad.tolist() == ys, f"with only x requiring grad, x.grad is "
                                                          f"{_values(x.grad)}, expected {ys}.")
+    y = torch.tensor(ys, requires_grad=True)
+    _backward(probe.apply(torch.tensor(xs), y).sum(), "with only y requiring grad")
+    result = returned[-1]
+    expect(isinstance(result, tuple) and len(result) == 2 and result[0] is None,
+           "with x not requiring grad, ctx.needs_input_grad is (False, True), but backward still computed a "
+           "gradient for x: check ctx.needs_input_grad[0] too, and return None there.")
+    expect(y.grad is not None and y.grad.tolist() == xs, f"with only y requiring grad, y.grad is "
+                                                         f"{_values(y.grad)}, expected {xs}.")
 
 
 @check("Sigmoid computes 1 / (1 + exp(-x)) and passes gradcheck.")
@@ -103,9 +111,15 @@ def check_sigmoid(fn):
 
 
 @check("gradcheck names input 1: the gradient with respect to y is the wrong one.")
-def check_bad_input(bad_input):
-    """`bad_input` is the index of the input whose gradient is wrong (from the GradcheckError message)."""
-    expect(isinstance(bad_input, int), f"bad_input should be an int (0 or 1), got {type(bad_input).__name__}.")
+def check_bad_input(message, bad_input):
+    """`message` is the first line of gradcheck's error, `bad_input` the index of the input it names."""
+    expect(isinstance(message, str), f"message should be the first line of the GradcheckError's text (a str), got "
+                                     f"{type(message).__name__}: catch the error and keep str(error).splitlines()[0].")
+    expect(message.strip() == "Jacobian mismatch for output 0 with respect to input 1,",
+           f"message is {message.strip()!r}, which is not the first line gradcheck prints for ScaledExp: run "
+           "gradcheck(ScaledExp.apply, (p, q)), catch the GradcheckError, keep str(error).splitlines()[0].")
+    # bool is a subclass of int: True would pass as 1
+    expect(type(bad_input) is int, f"bad_input should be an int (0 or 1), got {type(bad_input).__name__}.")
     expect(bad_input in (0, 1), f"bad_input is {bad_input}, but the Function has two inputs: 0 (x) and 1 (y).")
     expect(bad_input == 1, "input 0 (x) has a correct gradient: gradcheck reports 'with respect to input 1'. "
                            "Run it with both x and y requiring grad and read the message.")

@@ -30,6 +30,29 @@ def _probe(fn):
     return Probe, seen
 
 
+class _watching_zeros:
+    """While active, note every call of torch.zeros / zeros_like / full_like (how a None becomes zeros again)."""
+
+    NAMES = ("zeros", "zeros_like", "full_like")
+
+    def __init__(self, calls):
+        self.calls, self.saved = calls, {}
+
+    def __enter__(self):
+        for name in self.NAMES:
+            original = self.saved[name] = getattr(torch, name)
+
+            def spy(*args, _name=name, _original=original, **kwargs):
+                self.calls.append(f"torch.{_name}")
+                return _original(*args, **kwargs)
+            setattr(torch, name, spy)
+
+    def __exit__(self, *exc):
+        for name, original in self.saved.items():
+            setattr(torch, name, original)
+        return False
+
+
 @check("both outputs work alone and together, and an unused output's gradient arrives as None.")
 def check_square_and_cube(fn):
     """`fn.apply(x)` returns (x**2, x**3); backward copes with a None gradient for either output."""
@@ -45,11 +68,19 @@ def check_square_and_cube(fn):
         x = torch.tensor(data, requires_grad=True)
         square, cube = probe.apply(x)
         loss = {"square": square.sum(), "cube": cube.sum(), "both": square.sum() + cube.sum()}[used]
+        made_zeros = []
         try:
-            loss.backward()
+            with _watching_zeros(made_zeros):
+                loss.backward()
         except Exception as error:
             raise Hint(f"with only the {used} used, backward raised {type(error).__name__}: {error} — "
                        "check each gradient for None before using it.") from None
+        expect(used == "both" or not made_zeros,
+               f"with only the {used} used, your backward made a tensor of zeros "
+               f"({made_zeros[0] if made_zeros else ''})"
+               " for the missing gradient: that is what materializing gradients does, and what "
+               "set_materialize_grads(False) saves. "
+               "Skip the term whose gradient is None instead.")
         expect(x.grad is not None, f"with only the {used} used, x.grad stayed None: backward returned no gradient.")
         expect(torch.allclose(x.grad, torch.tensor(want)),
                f"with only the {used} used, x.grad is {_grad_of(x)}, expected {want} "

@@ -14,7 +14,7 @@ from . import Hint, check, expect
 
 WHICH = {
     "a ReLU with a hand-written backward": "Function",
-    "a linear layer with a weight and a bias": "Module",
+    "a layer that holds a learnable weight and bias, its backward left to autograd": "Module",
     "a whole classifier made of layers": "Module",
     "an operation computed with numpy, whose gradient autograd cannot see": "Function",
 }

@@ -1,0 +1,137 @@
+"""Reading and clicking the book's widgets on a JupyterLab page (used by test_jupyterlab.py)."""
+import itertools
+import json
+import re
+
+import pytest
+
+from .conftest import BOOK
+
+try:
+    from playwright.sync_api import expect
+except ImportError:      # then the fixtures fail with what to install (and without --browser nothing runs)
+    expect = None
+
+CURRENT_FILL = "#ffb74d"        # widgets/graph.py COLORS["current"]: the node the stepper (or explorer) is at
+
+
+def code_cells(path):
+    """[(index among all cells, source)] of a notebook's code cells; the index is the cell's place on the page."""
+    cells = json.loads(path.read_text())["cells"]
+    return [(i, "".join(c["source"])) for i, c in enumerate(cells) if c["cell_type"] == "code"]
+
+
+def chapters_calling(*calls):
+    return [p.stem for p in sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
+            if any(call in source for _, source in code_cells(p) for call in calls)]
+
+
+def widget_cell(chapter, call, shows):
+    """The index of the first code cell that calls `call` and whose output shows a widget with text `shows`.
+
+    Cells are read from the copy JupyterLab serves (book/ may have moved on since), after the chapter ran.
+    """
+    for i, source in code_cells(chapter.file):
+        if call in source and shows in chapter.cell(i).locator(".jp-OutputArea").inner_text():
+            return i
+    pytest.fail(f"{chapter.name}: no cell calling {call} shows {shows!r}")
+
+
+def panel(cell):
+    return cell.locator(".minigrad-panel").first
+
+
+def panel_text(cell):
+    return panel(cell).inner_text().replace("\xa0", " ")
+
+
+def button(cell, label):
+    return cell.locator("button.widget-button").filter(has_text=re.compile(f"^{re.escape(label)}$"))
+
+
+def click(cell, label):
+    """Click the widget's button `label`; fail saying which buttons there are if it is missing or disabled."""
+    target = button(cell, label)
+    try:
+        expect(target).to_be_enabled(timeout=10_000)
+    except AssertionError:
+        buttons = cell.locator("button.widget-button").evaluate_all(
+            "bs => bs.map(b => b.textContent + (b.disabled ? ' (disabled)' : ''))")
+        raise AssertionError(f"no enabled {label!r} button in the widget; its buttons are {buttons}") from None
+    target.click()
+
+
+def highlighted(cell):
+    """The titles (first label line) of the graph nodes drawn in the 'current' colour."""
+    nodes = cell.locator("svg g.node").filter(has=cell.page.locator(f'[fill="{CURRENT_FILL}"]'))
+    return [n.locator("text").first.text_content() for n in nodes.all()]
+
+
+def expect_panel(cell, text):
+    expect(panel(cell)).to_contain_text(text)
+    return panel_text(cell)
+
+
+def check_step(cell, k, total, expected):
+    """Check the panel and the picture after `k` steps; return the panel text."""
+    if k == 0:
+        text = expect_panel(cell, "Step 0 of ")
+        assert highlighted(cell) == []
+        return text
+    text = expect_panel(cell, f"Step {k} of {total}: ")
+    name = re.search(rf"Step {k} of {total}: (.+)", text).group(1).strip()
+    assert highlighted(cell) == [name], f"step {k} is at {name}, but the graph highlights {highlighted(cell)}"
+    assert "received (grad_output)" in text, f"step {k}: no grad_output in the panel:\n{text}"
+    if expected:
+        node = expected["steps"][k - 1][0]
+        assert name == node, f"step {k} ran {name}, expected {node}"
+        # nodes of the same name that are ready together (two leaves' AccumulateGrad) may run in either order
+        allowed = [received for same, received in expected["steps"] if same == name]
+        assert received_lines(text) in allowed, \
+            f"step {k} ({node}) should show a grad_output among {allowed}; the panel shows:\n{text}"
+    return text
+
+
+def received_lines(text):
+    """The panel's "received (grad_output)" entries, e.g. ["[0] [1., 1.]", "[1] None"]."""
+    lines = text.split("received (grad_output)", 1)[1].splitlines()[1:]
+    return [line.strip() for line in itertools.takewhile(lambda line: line.startswith("  ["), lines)]
+
+
+def post_order(cell):
+    """The visiting order Module.apply must follow, read off the tree as drawn: children (in order) first."""
+    nodes = {n.locator("title").text_content(): n.locator("text").first.text_content()
+             for n in cell.locator("svg g.node").all()}
+    children = {}
+    for edge in cell.locator("svg g.edge title").all_text_contents():
+        parent, child = edge.split("->")
+        children.setdefault(parent, []).append(child)
+    roots = [n for n in nodes if not any(n in kids for kids in children.values())]
+    assert len(roots) == 1, f"expected one root in the module tree, found {roots}"
+    order, stack = [], [(roots[0], False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            order.append(nodes[node])
+        else:
+            stack.append((node, True))
+            stack.extend((kid, False) for kid in reversed(children.get(node, [])))
+    return order
+
+
+
+def assert_current_node_in_view(cell, when):
+    """The highlighted node lies inside the graph's visible box and inside the browser window."""
+    nodes = cell.locator("svg g.node").filter(has=cell.page.locator(f'[fill="{CURRENT_FILL}"]'))
+    node = nodes.first
+    # the learner scrolls the page to the picture; inside it, only the widget may move the view
+    node.evaluate("n => n.closest('.widget-html').scrollIntoView({block: 'nearest'})")
+    box = node.bounding_box()
+    area = node.evaluate("""n => { const r = n.closest('.widget-html-content, .widget-html').getBoundingClientRect();
+                                    return {x: r.x, y: r.y, width: r.width, height: r.height}; }""")
+    window = cell.page.viewport_size
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert area["x"] <= centre[0] <= area["x"] + area["width"] and area["y"] <= centre[1] <= area["y"] + area["height"], \
+        f"{when}: the current node (centre {centre}) is outside the graph's visible box {area}"
+    assert 0 <= centre[0] <= window["width"] and 0 <= centre[1] <= window["height"], \
+        f"{when}: the current node (centre {centre}) is outside the browser window {window}"

@@ -1,0 +1,244 @@
+"""Checks for chapter 6: how backward runs — counting dependencies, a backward of your own, a topological order.
+
+`check_my_backward` runs the learner's `my_backward` on minigrad and then, when real PyTorch is installed, once
+more with every name that meant minigrad (`torch`, `autograd`) rebound to real PyTorch, as if the import at the
+top of the chapter had been swapped (see `_rebound`).
+
+Example (a book cell):
+    >>> from widgets.exercises import ch06
+    >>> ch06.check_count_dependencies(count_dependencies)
+    ✗ not yet — count_dependencies returned None: it is still the stub.
+"""
+import types
+
+import minigrad
+
+from . import Feedback, Hint, check, expect
+
+ACCUMULATE = "torch::autograd::AccumulateGrad"
+
+
+def _graphs(lib):
+    """Small graphs, each `(description, build)`; `build()` makes fresh leaves and returns (loss, leaves, counter).
+
+    `counter` counts the calls of a custom Function's backward placed where two gradients must meet.
+    """
+    class Twice(lib.autograd.Function):
+        calls = []
+
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            Twice.calls.append(grad_output.detach().clone())
+            return grad_output * 2
+
+    def square():
+        x = lib.tensor([1.0, -2.0, 3.0], requires_grad=True)
+        return (x * x).sum(), [x], None
+
+    def diamond():
+        x = lib.tensor([1.0, 2.0], requires_grad=True)
+        w = lib.tensor([0.5, -1.0], requires_grad=True)
+        Twice.calls = []
+        h = Twice.apply(x * w)                  # used twice: its node must wait for both gradients
+        return (h.exp() + h * 3).sum(), [x, w], Twice
+
+    def constant_and_old_grad():
+        x = lib.tensor([2.0, 3.0], requires_grad=True)
+        x.grad = lib.tensor([10.0, 10.0])       # backward adds to what is there
+        b = lib.tensor([1.0, 1.0])              # needs no gradient: a (None, 0) edge
+        return ((x * b + x) * 3).sum(), [x], None
+
+    def chain():
+        a = lib.tensor(0.3, requires_grad=True)
+        c = a * 2
+        for _ in range(5):
+            c = c * 2 if c.abs() < 5 else c + 1
+        return c, [a], None
+
+    return [("(x * x).sum()", square), ("h = Twice.apply(x * w); (h.exp() + h * 3).sum()", diamond),
+            ("((x * b + x) * 3).sum() with b not requiring grad and x.grad already [10, 10]", constant_and_old_grad),
+            ("a chain of * 2 and + 1 written with a Python loop", chain)]
+
+
+def _nodes(loss):
+    """Every node behind `loss`, each once (a walk over next_functions)."""
+    seen, stack = [], [loss.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or any(node is s for s in seen):
+            continue
+        seen.append(node)
+        stack.extend(n for n, _ in node.next_functions)
+    return seen
+
+
+def _edges_into(node, nodes):
+    return sum(1 for n in nodes for m, _ in n.next_functions if m is node)
+
+
+def _values(t):
+    return [round(v, 4) for v in t.reshape(-1).tolist()] if hasattr(t, "reshape") else repr(t)
+
+
+@check("count_dependencies counts edges, not nodes: x * x points at x's AccumulateGrad twice, the root gets 0.")
+def check_count_dependencies(fn):
+    """`fn(loss)` returns {node: how many next_functions entries point at it}, the root `loss.grad_fn` at 0."""
+    for text, build in _graphs(minigrad):
+        loss = build()[0]
+        try:
+            counts = fn(loss)
+        except AttributeError as error:
+            expect("NoneType" not in str(error), f"for {text}, your code raised AttributeError: {error}. Skip the "
+                                                 "(None, 0) entries of next_functions: they are not nodes.")
+            raise
+        expect(counts is not None and counts is not ..., "count_dependencies returned None: it is still the stub.")
+        expect(isinstance(counts, dict), f"count_dependencies returned {type(counts).__name__}, expected a dict "
+                                         "{node: number of edges pointing at it}.")
+        expect(None not in counts, f"for {text}, the dict has a key None: skip the (None, 0) entries of "
+                                   "next_functions (inputs that need no gradient), they are not nodes.")
+        nodes = _nodes(loss)
+        expect(counts.get(loss.grad_fn) == 0,
+               f"for {text}, counts[loss.grad_fn] is {counts.get(loss.grad_fn)!r}: the root should be in the "
+               "dict with 0 (no edge points at it; it is ready from the start).")
+        missing = [n.name() for n in nodes if n not in counts]
+        expect(not missing, f"for {text}, these nodes are missing from the dict: {missing}. Follow "
+                            "next_functions all the way down to the AccumulateGrad nodes of the leaves.")
+        for node in nodes:
+            want, got = _edges_into(node, nodes), counts[node]
+            if got != want and want > 1 and got == 1:
+                raise Hint(f"for {text}, counts[{node.name()}] is 1, but {want} edges point at it: count every "
+                           "next_functions entry that leads to a node, also when you have seen the node before "
+                           "(then add 1, but do not walk below it again).")
+            expect(got == want, f"for {text}, counts[{node.name()}] is {got!r}, expected {want} (the number of "
+                                "next_functions entries, over all nodes, that lead to it).")
+        expect(len(counts) == len(nodes), f"for {text}, the dict has {len(counts)} entries but the graph has "
+                                          f"{len(nodes)} nodes: only nodes reachable from loss.grad_fn belong.")
+
+
+def _run_case(fn, lib, text, build):
+    """Compare `fn(loss)` with `loss.backward()` on one graph; return nothing, raise Hint on a difference."""
+    where = "on minigrad" if lib is minigrad else f"on real PyTorch {lib.__version__}"
+    reference_loss, reference_leaves, _ = build()
+    reference_loss.backward()
+    want = [leaf.grad for leaf in reference_leaves]
+    loss, leaves, counter = build()
+    nodes = _nodes(loss)
+    try:
+        order = fn(loss)
+    except Hint:
+        raise
+    except Exception as error:
+        said = f"{where}, for {text}, your code raised {type(error).__name__}: {error}"
+        expect(not (isinstance(error, (AttributeError, KeyError)) and "None" in str(error)),
+               f"{said}. An entry of next_functions is (None, 0) where an input needs no gradient: skip it.")
+        raise Hint(said + ".") from None
+    for leaf, w in zip(leaves, want):
+        expect(leaf.grad is not None, f"{where}, for {text}, a leaf's .grad is still None: call the "
+                                      "AccumulateGrad nodes too (call_node does it), with the gradient meant for them.")
+        if counter is not None and len(counter.calls) > 1:
+            raise Hint(f"{where}, for {text}, TwiceBackward ran {len(counter.calls)} times, each time with part "
+                       "of its gradient. A node must wait until every consumer has sent its gradient: run it when "
+                       "its dependency count reaches 0, with the sum of what arrived.")
+        expect(lib.allclose(leaf.grad, w), f"{where}, for {text}, a leaf's .grad is {_values(leaf.grad)}, but "
+                                           f".backward() gives {_values(w)}. Add the gradients meant for the same "
+                                           "node in its buffer (buffer + g), and start from ones_like(loss).")
+        expect(not leaf.grad.requires_grad, f"{where}, for {text}, .grad requires grad: call the nodes under "
+                                            "torch.no_grad() (as call_node does), so that nothing is recorded.")
+    expect(isinstance(order, list), f"my_backward returned {type(order).__name__}: return `order`, the list of "
+                                    "nodes in the order you called them.")
+    expect(len(order) == len(nodes) and all(any(n is m for m in order) for n in nodes),
+           f"{where}, for {text}, the order lists {len(order)} calls for a graph of {len(nodes)} nodes: call each "
+           "node exactly once.")
+    for i, node in enumerate(order):
+        later = [m for m, _ in node.next_functions if m is not None and not any(m is o for o in order[i + 1:])]
+        expect(not later, f"{where}, for {text}, {later[0].name() if later else ''} ran before "
+                          f"{node.name()}, which sends it a gradient: a node runs only after all its consumers.")
+
+
+def _rebound(fn, real):
+    """`fn` with the names that mean minigrad in its module (torch, autograd, nn) meaning real PyTorch instead.
+
+    The other functions defined next to it (the learner's `count_dependencies`, the chapter's `call_node`)
+    are rebound the same way, so that the whole solution runs on PyTorch, as after swapping the import.
+    """
+    old = fn.__globals__
+    new = dict(old)
+    swap = {id(minigrad): real, id(minigrad.autograd): real.autograd, id(minigrad.nn): real.nn}
+    for name, value in old.items():
+        if id(value) in swap and isinstance(value, types.ModuleType):
+            new[name] = swap[id(value)]
+    for name, value in old.items():
+        if isinstance(value, types.FunctionType) and value.__globals__ is old:
+            new[name] = types.FunctionType(value.__code__, new, value.__name__, value.__defaults__,
+                                           value.__closure__)
+    return types.FunctionType(fn.__code__, new, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+def _real_torch():
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch
+
+
+@check("my_backward")
+def _check_my_backward(fn, real=None):
+    helper = fn.__globals__.get("count_dependencies")
+    if isinstance(helper, types.FunctionType):
+        probe = minigrad.tensor(1.0, requires_grad=True) * 2
+        expect(helper(probe) not in (None, ...), "count_dependencies (exercise 1) still returns None: my_backward "
+                                                 "needs it, so do exercise 1 first.")
+    for text, build in _graphs(minigrad):
+        _run_case(fn, minigrad, text, build)
+    if real is not None:
+        on_torch = _rebound(fn, real)
+        for text, build in _graphs(real):
+            _run_case(on_torch, real, text, build)
+
+
+def check_my_backward(fn):
+    """`fn(loss)` runs backward by hand: .grad as `loss.backward()` gives it, each node once, consumers first.
+
+    Checked on minigrad, then on real PyTorch when it is installed (the same code, its torch names rebound).
+    """
+    real = None if fn is None or fn is ... else _real_torch()
+    feedback = _check_my_backward(fn, real=real)
+    if not feedback:
+        return feedback
+    where = (f"on minigrad and, with the names torch and autograd rebound to real PyTorch {real.__version__}, on "
+             "PyTorch too" if real is not None else
+             "on minigrad (real PyTorch is not installed here, so its half of the check was skipped)")
+    return Feedback(True, f"my_backward gives the .grad that .backward() gives, calls each node once, after all "
+                          f"its consumers, {where}.")
+
+
+@check("topological_order lists every node once, each before the nodes it sends gradients to: micrograd's order.")
+def check_topological_order(fn):
+    """`fn(loss)` returns every node behind `loss` once, each before all nodes its next_functions lead to."""
+    for text, build in _graphs(minigrad):
+        loss = build()[0]
+        order = fn(loss)
+        expect(order is not None and order is not ..., "topological_order returned None: it is still the stub.")
+        order = list(order)
+        expect(all(n is not None for n in order), f"for {text}, the list contains None: skip the (None, 0) "
+                                                  "entries of next_functions.")
+        nodes = _nodes(loss)
+        expect(len(order) == len(set(order)), f"for {text}, a node appears twice: remember the nodes you have "
+                                              "visited (a set) and visit each once.")
+        missing = [n.name() for n in nodes if n not in order]
+        expect(not missing, f"for {text}, these nodes are missing: {missing}.")
+        expect(len(order) == len(nodes), f"for {text}, the list has {len(order)} entries for {len(nodes)} nodes.")
+        if order[-1] is loss.grad_fn:
+            raise Hint(f"for {text}, loss.grad_fn comes last: that is the post-order (each node after the nodes "
+                       "below it). Backward needs the reverse, as micrograd's reversed(topo): return order[::-1].")
+        position = {node: i for i, node in enumerate(order)}
+        for node in order:
+            for next_node, _ in node.next_functions:
+                expect(next_node is None or position[next_node] > position[node],
+                       f"for {text}, {next_node.name() if next_node else ''} comes before {node.name()}, which "
+                       "sends it a gradient: every node must come before the nodes its next_functions lead to.")
