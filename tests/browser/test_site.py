@@ -143,11 +143,12 @@ def test_site_steppers_play_the_recorded_steps(site, offline, artifacts, name):
         player = page.locator(".mg-player").first
         player.scroll_into_view_if_needed()
         def state():
-            current = player.locator(f'g.node:has([fill="{CURRENT_FILL}"]) text').all_text_contents()
+            current = player.locator(f'g.node:has([fill="{CURRENT_FILL}"]) > title').all_text_contents()
             return player.locator(".mg-panel").inner_text(), current[:1]
+        button = lambda act: player.locator(f"button[data-act={act}]")
+        button("reset").click()          # the page starts where the chapter's cell left the stepper
         panel_before, current_before = state()
         assert current_before == [], "before the first step no node should be highlighted"
-        button = lambda act: player.locator(f"button[data-act={act}]")
         assert button("back").is_disabled() and button("step").is_enabled()
         seen = [state()]
         while button("step").is_enabled():

@@ -121,17 +121,22 @@ def post_order(cell):
 
 
 def assert_current_node_in_view(cell, when):
-    """The highlighted node lies inside the graph's visible box and inside the browser window."""
-    nodes = cell.locator("svg g.node").filter(has=cell.page.locator(f'[fill="{CURRENT_FILL}"]'))
-    node = nodes.first
-    # the learner scrolls the page to the picture; inside it, only the widget may move the view
-    node.evaluate("n => n.closest('.widget-html').scrollIntoView({block: 'nearest'})")
-    box = node.bounding_box()
-    area = node.evaluate("""n => { const r = n.closest('.widget-html-content, .widget-html').getBoundingClientRect();
-                                    return {x: r.x, y: r.y, width: r.width, height: r.height}; }""")
+    """The highlighted node lies inside the graph's visible box and inside the browser window.
+
+    One JavaScript call reads it all, so a redraw between two calls cannot hand us a detached node."""
+    found = cell.evaluate("""(cell, fill) => {
+        const node = [...cell.querySelectorAll('svg g.node')].find(g => g.querySelector(`[fill="${fill}"]`));
+        if (!node) return null;
+        const graph = node.closest('.widget-html');
+        graph.scrollIntoView({block: 'nearest'});  // the learner scrolls the page; only the widget moves the view
+        const box = node.getBoundingClientRect(), area = graph.getBoundingClientRect();
+        return {x: box.x + box.width / 2, y: box.y + box.height / 2,
+                area: [area.x, area.y, area.x + area.width, area.y + area.height]};
+    }""", CURRENT_FILL)
+    assert found is not None, f"{when}: no node is highlighted"
     window = cell.page.viewport_size
-    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert area["x"] <= centre[0] <= area["x"] + area["width"] and area["y"] <= centre[1] <= area["y"] + area["height"], \
-        f"{when}: the current node (centre {centre}) is outside the graph's visible box {area}"
-    assert 0 <= centre[0] <= window["width"] and 0 <= centre[1] <= window["height"], \
-        f"{when}: the current node (centre {centre}) is outside the browser window {window}"
+    x, y, (left, top, right, bottom) = found["x"], found["y"], found["area"]
+    assert left <= x <= right and top <= y <= bottom, \
+        f"{when}: the current node (centre {x:.0f}, {y:.0f}) is outside the graph's visible box {found['area']}"
+    assert 0 <= x <= window["width"] and 0 <= y <= window["height"], \
+        f"{when}: the current node (centre {x:.0f}, {y:.0f}) is outside the browser window {window}"
