@@ -29,7 +29,7 @@ ifeq ($(BROWSER),1)
 PYTEST_ARGS += --browser
 endif
 
-.PHONY: help venv dot lab test book torch browser site clean distclean
+.PHONY: help venv dot lab test book torch browser site lite publish clean distclean
 
 help: ## list the targets
 	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
@@ -78,11 +78,18 @@ $(BROWSER_STAMP): $(STAMP)
 site: venv dot ## build the book as a static site in _site/ (widgets from saved state; offline, file://)
 	$(IN_VENV) $(PY) .ci/build_site.py
 
+publish: venv dot ## one deployable folder: the static site in _site/ with the live edition in _site/live/, linked both ways
+	$(IN_VENV) $(PY) .ci/build_site.py --live-links
+	$(PY) -m lite.build --out _site/live --site-pages $(if $(PYODIDE_DIST),--pyodide-dist '$(PYODIDE_DIST)')
+
+lite: venv ## build the live edition in _lite/: JupyterLite + Pyodide, runs in any browser (PYODIDE_DIST=official dist)
+	$(PY) -m lite.build $(if $(PYODIDE_DIST),--pyodide-dist '$(PYODIDE_DIST)')
+
 torch: venv ## install real PyTorch 2.13.0 (CPU build; TORCH_INDEX=url for a CPU-only index) so parity tests run
 	$(PY) -m pip install '$(TORCH)' $(if $(TORCH_INDEX),--index-url '$(TORCH_INDEX)')
 
 clean: ## remove caches and build output (keeps .venv)
-	rm -rf build dist _site artifacts .pytest_cache .hypothesis *.egg-info
+	rm -rf build dist _site _lite artifacts .pytest_cache .hypothesis *.egg-info
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean ## also remove .venv

@@ -152,14 +152,17 @@ def chapter_titles():
     return {stem: title for title, stem in rows}
 
 
-def nav(chapters, i, titles):
-    """The previous / contents / next links of chapter `i` (a list of stems) as HTML."""
+def nav(chapters, i, titles, live=False):
+    """The previous / contents / next links of chapter `i` (a list of stems) as HTML; with `live`, also a link
+    to the same chapter in the live edition, which `make publish` puts into live/."""
     def link(j, arrow_before, arrow_after):
         if not 0 <= j < len(chapters):
             return "<span></span>"
         title = html.escape(titles.get(chapters[j], chapters[j]).replace("`", ""))
         return f'<a href="{chapters[j]}.html">{arrow_before}{title}{arrow_after}</a>'
-    return (f'<nav class="site-nav">{link(i - 1, "← ", "")}<a href="index.html">Contents</a>'
+    live_link = (f'<a class="live" href="live/lab/index.html?path={chapters[i]}.ipynb">Open live in your browser</a>'
+                 if live else "")
+    return (f'<nav class="site-nav">{link(i - 1, "← ", "")}<a href="index.html">Contents</a>{live_link}'
             f'{link(i + 1, "", " →")}</nav>')
 
 
@@ -194,7 +197,7 @@ def build_index(out, chapters):
         f'<style>{CSS}</style></head>\n<body class="site-index">{body}</body></html>\n', encoding="utf-8")
 
 
-def build(out, cache, jobs):
+def build(out, cache, jobs, live=False):
     started = time.perf_counter()
     chapters = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb"))
     if out.exists():
@@ -225,7 +228,7 @@ def build(out, cache, jobs):
         warn_about_math(stem, nb)
         title = f"{int(stem[:2])}. {titles.get(stem, stem).replace('`', '')} — the minigrad book"
         page, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title},
-                                                             "site_nav": nav(chapters, i, titles)})
+                                                             "site_nav": nav(chapters, i, titles, live)})
         (out / f"{stem}.html").write_text(relink(page, chapters), encoding="utf-8")
     build_index(out, chapters)
     print(f"{'all (' + str(len(chapters)) + ' chapters) -> ' + str(out):45s} {time.perf_counter() - started:6.1f} s")
@@ -243,9 +246,11 @@ def main(argv=None):
     parser.add_argument("--cache", type=Path, default=None,
                         help="where the npm tarballs are kept (default: $SITE_JS_CACHE or build/site-js)")
     parser.add_argument("--jobs", type=int, default=4, help="notebooks run at the same time (default: 4)")
+    parser.add_argument("--live-links", action="store_true",
+                        help="link each page to the live edition in OUT/live/ (`make publish` builds it there)")
     args = parser.parse_args(argv)
     cache = args.cache or Path(os.environ.get("SITE_JS_CACHE", ROOT / "build" / "site-js"))
-    build(args.out.resolve(), cache, args.jobs)
+    build(args.out.resolve(), cache, args.jobs, args.live_links)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 import graphviz
 from graphviz.backend import dot_command
 
+from . import browser
 from ._format import esc_html
 
 NO_DOT_MESSAGE = (
@@ -51,6 +52,8 @@ def to_svg(digraph):
     Raises:
         graphviz.ExecutableNotFound when there is no renderer.
     """
+    if browser.in_browser():        # the live edition: Graphviz as WebAssembly draws the same DOT source
+        return browser.render_svg(digraph.source)
     if find_dot() is None:
         raise graphviz.ExecutableNotFound([str(dot_command.DOT_BINARY)])
     svg = digraph.pipe(format="svg", encoding="utf-8")
@@ -111,6 +114,8 @@ class Graph(graphviz.Digraph):
         return f"<{self.summary}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        if browser.in_browser():
+            return {"text/plain": repr(self), "image/svg+xml": to_svg(self)}
         if find_dot() is None:
             return {"text/plain": NO_DOT_MESSAGE, "text/html": message_html(NO_DOT_MESSAGE)}
         data = {"text/plain": repr(self), **super()._repr_mimebundle_(include, exclude, **kwargs)}
