@@ -1,14 +1,19 @@
 """The chapters' claim "every cell prints the same on PyTorch", checked: their code runs on real torch 2.13.
 
 Each chapter's code cells run in order in one namespace, with the imports swapped (`import minigrad as torch` ->
-`import torch`, `from minigrad import autograd` -> `from torch import autograd`); cells that use a widget or
-call an exercise check are skipped (widgets read minigrad's graph only). What a cell prints, plus the repr of
-its last expression as Jupyter would show it, must equal the output stored in the notebook, which minigrad made.
+`import torch`, `from minigrad.autograd import ...` -> `from torch.autograd import ...`); cells that use a widget
+or call an exercise check are skipped (widgets read minigrad's graph only), and so is every later cell that uses
+a name a skipped cell made (a stepper driven from code, say). What a cell prints, plus the repr of its last
+expression as Jupyter would show it, must equal the output stored in the notebook, which minigrad made.
+The few cells that legitimately print something else on torch are listed in DIFFERS, each with its reason: they
+run (later cells need what they define), only their output is not compared. Cells that cannot run on torch at
+all are listed in SKIP, with their reason.
 """
 import ast
 import contextlib
 import io
 import re
+import warnings
 from pathlib import Path
 
 import nbformat
@@ -17,14 +22,34 @@ import pytest
 from tests.torch_reference import import_torch
 
 torch = import_torch()
+try:
+    import matplotlib
+    matplotlib.use("Agg")                # plt.show() draws nothing, prints nothing
+except ImportError:                      # pragma: no cover - matplotlib comes with the book's requirements
+    pass
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
-CHAPTERS = ["06_how_backward_runs", "13_gradients_of_gradients"]
+CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb"))
 IMPORTS = [(re.compile(r"^import minigrad as torch$", re.M), "import torch"),
-           (re.compile(r"^from minigrad import (\w+)", re.M), r"from torch import \1"),
+           (re.compile(r"^from minigrad((?:\.\w+)*) import ", re.M), r"from torch\1 import "),
+           (re.compile(r"^from torch\.datasets import ", re.M), "from minigrad.datasets import "),   # minigrad's own
            (re.compile(r"^from widgets(\.\w+)? import .*$", re.M), "")]
 WIDGETS = re.compile(r"\b(BackwardStepper|draw_graph|GraphView|ModuleApplyView|ch\d\d)\b")
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
+DATASET = "the dataset helper is minigrad's own: its tensors are minigrad tensors, which torch's layers refuse"
+
+# chapter -> [(a piece of the cell's source, why it prints something else on torch)]
+DIFFERS = {
+    "00_start_here": [("print(torch.__name__)", "prints the module's name: torch, not minigrad")],
+    "03_tensor_apply_": [("timeit.repeat(", "a timing verdict: on torch it depends on the machine and its load")],
+    "02_module_apply": [("inspect.getsource(nn.Module.apply)", "prints the source of torch's own Module.apply")],
+    "04_function_apply": [("inspect.getsource(autograd.Function.apply)", "prints the source of torch's own apply")],
+}
+# chapter -> [(a piece of the cell's source, why it cannot run on torch)]
+SKIP = {
+    "12_function_vs_module": [("make_moons(", DATASET)],
+    "14_capstone": [("make_spirals(", DATASET)],
+}
 
 
 def on_torch(source):
@@ -38,7 +63,8 @@ def run_cell(source, namespace):
     tree = ast.parse(source)
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # a warning goes to stderr in Jupyter; only stdout is compared
         exec(compile(tree, "<cell>", "exec"), namespace)
         if last is not None:
             value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
@@ -50,26 +76,50 @@ def run_cell(source, namespace):
 def stored_text(cell):
     parts = []
     for output in cell.get("outputs", []):
-        if output.get("output_type") == "stream":
+        if output.get("output_type") == "stream" and output.get("name") == "stdout":
             parts.append(output["text"])
         elif output.get("output_type") == "execute_result":
             parts.append(output["data"].get("text/plain", ""))
     return "".join(parts)
 
 
+def names(source, context):
+    """The names `source` binds (context ast.Store) or reads (ast.Load)."""
+    return {node.id for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Name)
+            and isinstance(node.ctx, context)} | ({alias.asname or alias.name for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) for alias in [ast.alias(node.name)]}
+            if context is ast.Store else set())
+
+
+def normal(text):
+    return ADDRESS.sub("0xADDRESS", text).rstrip()
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_chapter_prints_the_same_on_torch(chapter):
     nb = nbformat.read(BOOK / f"{chapter}.ipynb", as_version=4)
     namespace = {"__name__": "__main__"}
-    compared = 0
+    differs, skip = dict(DIFFERS.get(chapter, [])), dict(SKIP.get(chapter, []))
+    compared, unused, failures, untouchable = 0, set(differs) | set(skip), [], set()
     for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
         source = on_torch(cell.source)
-        if cell.cell_type != "code" or WIDGETS.search(source):
+        listed = {piece for piece in {**differs, **skip} if piece in cell.source}
+        unused -= listed
+        made = names(source, ast.Store)
+        if WIDGETS.search(source) or listed & set(skip) or (names(source, ast.Load) - made) & untouchable:
+            untouchable |= made
             continue
         got = run_cell(source, namespace)
-        want = stored_text(cell)
-        assert ADDRESS.sub("0xADDRESS", got).rstrip() == ADDRESS.sub("0xADDRESS", want).rstrip(), (
-            f"{chapter}, cell {index}: on torch {torch.__version__} it printed\n{got}\nbut minigrad stored\n{want}")
+        untouchable -= made
+        if listed:
+            continue
+        if normal(got) != normal(stored_text(cell)):
+            failures.append(f"cell {index}: on torch {torch.__version__} it printed\n{got}\nbut minigrad stored\n"
+                            f"{stored_text(cell)}\n--- source:\n{cell.source}")
         compared += 1
+    assert not failures, f"{chapter}:\n" + "\n=====\n".join(failures)
+    assert not unused, f"{chapter}: DIFFERS or SKIP lists cells that no longer exist: {sorted(unused)}"
     assert namespace["torch"] is torch, "the imports were not swapped"
-    assert compared >= 10, f"{chapter}: only {compared} cells were compared"
+    assert compared >= (1 if chapter.startswith("00_") else 5), f"{chapter}: only {compared} cells were compared"

@@ -1,4 +1,5 @@
-"""Checks for chapter 14, the capstone: a Swish Function, its gradcheck, a Module that uses it, and training.
+"""Checks for chapter 14, the capstone: a Swish Function with a learnable beta, its gradcheck, a Module that
+uses it, and training.
 
 Example (a book cell):
     >>> from widgets.exercises import ch14
@@ -16,71 +17,84 @@ from .ch12 import node_names
 
 
 def _values(t):
-    return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
+    if isinstance(t, torch.Tensor):
+        return round(t.item(), 4) if t.dim() == 0 else [round(v, 4) for v in t.tolist()]
+    return repr(t)
 
 
 class _Swish(Function):
-    """A correct Swish, to try the learner's gradcheck on."""
+    """A correct Swish with a learnable beta, to try the learner's gradcheck on."""
 
     @staticmethod
-    def forward(x):
-        return x * torch.sigmoid(x)
+    def forward(x, beta):
+        return x * torch.sigmoid(beta * x)
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
+        ctx.save_for_backward(*inputs)
 
     @staticmethod
     def backward(ctx, grad_output):
-        x, = ctx.saved_tensors
-        s = torch.sigmoid(x)
-        return grad_output * s * (1 + x * (1 - s))
+        x, beta = ctx.saved_tensors
+        s = torch.sigmoid(beta * x)
+        return grad_output * s * (1 + beta * x * (1 - s)), (grad_output * x * x * s * (1 - s)).sum()
 
 
 class _SwishWrongBackward(_Swish):
-    """A Swish whose backward forgets a term: gradcheck must catch it."""
+    """A Swish whose backward forgets a term of the x-gradient: gradcheck must catch it."""
 
     @staticmethod
     def backward(ctx, grad_output):
-        x, = ctx.saved_tensors
-        return grad_output * torch.sigmoid(x)
+        x, beta = ctx.saved_tensors
+        s = torch.sigmoid(beta * x)
+        return grad_output * s, (grad_output * x * x * s * (1 - s)).sum()
 
 
-@check("Swish computes x * sigmoid(x), records SwishBackward and passes gradcheck.")
+@check("Swish computes x * sigmoid(beta * x), returns a gradient for x and for beta, and passes gradcheck.")
 def check_swish(fn):
-    """`fn.apply(x)` = x * sigmoid(x), with backward sigmoid(x) * (1 + x * (1 - sigmoid(x)))."""
+    """`fn.apply(x, beta)` = x * sigmoid(beta * x); backward gives s * (1 + beta*x*(1 - s)) and sum(x² s (1 - s))."""
     x = torch.tensor([-3.0, -0.5, 0.0, 1.0, 4.0], requires_grad=True)
-    y = fn.apply(x)
+    beta = torch.tensor(1.5, requires_grad=True)
+    y = fn.apply(x, beta)
     expect(y is not None, "forward returned None: it is still the stub.")
-    want = x.detach() * torch.sigmoid(x.detach())
+    s = torch.sigmoid(beta.detach() * x.detach())
+    want = x.detach() * s
     expect(isinstance(y, torch.Tensor) and torch.allclose(y, want),
-           f"forward gave {_values(y)}, expected x * sigmoid(x) = {_values(want)}.")
+           f"forward gave {_values(y)}, expected x * sigmoid(beta * x) = {_values(want)} for beta = 1.5.")
     expect(y.grad_fn is not None and y.grad_fn.name() == fn.__name__ + "Backward",
            f"the output's grad_fn should be {fn.__name__}Backward: call the class's apply.")
     try:
         y.sum().backward()
     except Exception as error:
         raise Hint(f"backward raised {type(error).__name__}: {error}") from None
-    s = torch.sigmoid(x.detach())
-    want = s * (1 + x.detach() * (1 - s))
+    want = s * (1 + beta.detach() * x.detach() * (1 - s))
     expect(x.grad is not None and torch.allclose(x.grad, want, atol=1e-5),
-           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected s * (1 + x * (1 - s)) = "
-           f"{_values(want)} with s = sigmoid(x).")
+           f"x.grad is {None if x.grad is None else _values(x.grad)}, expected s * (1 + beta * x * (1 - s)) = "
+           f"{_values(want)} with s = sigmoid(beta * x).")
+    want = (x.detach() ** 2 * s * (1 - s)).sum()
+    expect(beta.grad is not None, "beta.grad is None: backward must return a gradient for beta as its second "
+                                  "value (beta is a tensor that requires grad, not a setting).")
+    expect(tuple(beta.grad.shape) == () and torch.allclose(beta.grad, want, atol=1e-5),
+           f"beta.grad is {_values(beta.grad)}, expected the sum over all elements of grad_output * x² * s * (1 - s) "
+           f"= {_values(want)}.")
     x64 = torch.tensor([-2.5, -0.3, 0.7, 2.0], dtype=torch.float64, requires_grad=True)
-    expect(gradcheck(fn.apply, (x64,), raise_exception=False), "gradcheck (float64) disagrees with your backward.")
+    beta64 = torch.tensor(0.8, dtype=torch.float64, requires_grad=True)
+    expect(gradcheck(fn.apply, (x64, beta64), raise_exception=False),
+           "gradcheck (float64, on x and beta) disagrees with your backward.")
 
 
 @check("my_gradcheck says True for a correct backward and False for a wrong one.")
 def check_my_gradcheck(fn):
-    """`fn(function_class)` runs gradcheck on float64 inputs and returns True or False (never raises)."""
+    """`fn(function_class)` runs gradcheck on float64 inputs x and beta and returns True or False (never raises)."""
     try:
         good = fn(_Swish)
     except Exception as error:
         raise Hint(f"on a correct Swish, my_gradcheck raised {type(error).__name__}: {error}") from None
     if good is None or good is Ellipsis:
         raise Hint(STUB_HINT)
-    expect(good is True, f"on a correct Swish, my_gradcheck returned {good!r}, expected True. Use float64 inputs "
-                         "with requires_grad=True: in float32 the finite differences are too rough.")
+    expect(good is True, f"on a correct Swish, my_gradcheck returned {good!r}, expected True. Give apply both "
+                         "inputs, x and beta, as float64 tensors with requires_grad=True: in float32 the finite "
+                         "differences are too rough.")
     try:
         bad = fn(_SwishWrongBackward)
     except Exception as error:
@@ -89,22 +103,29 @@ def check_my_gradcheck(fn):
     expect(bad is False, f"on a Swish with a wrong backward, my_gradcheck returned {bad!r}, expected False.")
 
 
-@check("SwishNet has three Linear layers (2 -> 32 -> 32 -> 3) and two Swish nodes in its graph.")
+@check("SwishNet has three Linear layers (2 -> 32 -> 32 -> 3), two learnable betas and two Swish nodes.")
 def check_swish_net(cls):
-    """`cls()`: Linear(2, 32), Swish, Linear(32, 32), Swish, Linear(32, 3)."""
+    """`cls()`: Linear(2, 32), Swish, Linear(32, 32), Swish, Linear(32, 3); each Swish with its own beta Parameter."""
     torch.manual_seed(0)
     model = cls()
     expect(isinstance(model, nn.Module), f"{cls.__name__}() is a {type(model).__name__}, not an nn.Module.")
     shapes = sorted(tuple(p.shape) for p in model.parameters())
     expect(shapes, f"{cls.__name__} has no parameters: create the nn.Linear layers in __init__.")
-    want = sorted([(32, 2), (32,), (32, 32), (32,), (3, 32), (3,)])
-    expect(shapes == want, f"the parameter shapes are {shapes}, expected {want} (Linear 2->32, 32->32, 32->3).")
+    linear = sorted([(32, 2), (32,), (32, 32), (32,), (3, 32), (3,)])
+    expect([s for s in shapes if s] == linear,
+           f"the parameter shapes are {shapes}, expected {linear} for the Linear layers 2->32, 32->32, 32->3.")
+    expect(shapes.count(()) == 2, f"{cls.__name__} has {shapes.count(())} parameters of shape (), expected 2: "
+                                  "one beta per Swish, each nn.Parameter(torch.tensor(1.0)).")
     out = model(torch.ones(4, 2))
     expect(out is not None, "forward returned None: return the output of the last layer.")
     expect(tuple(out.shape) == (4, 3), f"the output has shape {tuple(out.shape)} for 4 inputs, expected (4, 3).")
     count = node_names(out).count("SwishBackward")
     expect(count == 2, f"the graph has {count} SwishBackward nodes, expected 2: apply Swish after each of "
                        "the first two layers.")
+    out.sum().backward()
+    betas = [p for p in model.parameters() if p.dim() == 0]
+    expect(all(p.grad is not None for p in betas),
+           "after backward a beta has no gradient: pass each beta Parameter to Swish.apply.")
 
 
 def _problem():
