@@ -19,6 +19,7 @@ def _values(t):
     return [round(v, 4) for v in t.tolist()] if isinstance(t, torch.Tensor) else repr(t)
 
 
+# begin solution: the student copy (minigrad-book release) leaves this out
 class _Swish(Function):
     """A correct Swish, to try the learner's gradcheck on."""
 
@@ -44,6 +45,7 @@ class _SwishWrongBackward(_Swish):
     def backward(ctx, grad_output):
         x, = ctx.saved_tensors
         return grad_output * torch.sigmoid(x)
+# end solution
 
 
 @check("Swish computes x * sigmoid(x), records SwishBackward and passes gradcheck.")
@@ -113,6 +115,7 @@ def _problem():
     return model, torch.randn(12, 2), torch.tensor([0, 1, 2] * 4)
 
 
+# begin solution: the student copy (minigrad-book release) leaves this out
 def _reference(model, X, y, steps, lr):
     optimizer, loss_fn, losses = optim.Adam(model.parameters(), lr=lr), nn.CrossEntropyLoss(), []
     for _ in range(steps):
@@ -122,6 +125,7 @@ def _reference(model, X, y, steps, lr):
         optimizer.step()
         losses.append(loss.item())
     return losses
+# end solution
 
 
 @check("train runs `steps` Adam steps with the three-line loop and returns one loss per step.")
