@@ -129,7 +129,7 @@ def grade(root, submissions, report, limits=Limits(), jobs=None, progress=True):
                              exercise_order.get(r["exercise"], 0)))
     report.mkdir(parents=True, exist_ok=True)
     with open(report / "gradebook.csv", "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, COLUMNS, extrasaction="ignore")
+        writer = csv.DictWriter(out, COLUMNS, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
     feedback.write_pages(rows, report / "feedback")
