@@ -70,8 +70,10 @@ def test_answers_hold_the_solution_between_markers_and_tests_the_check(course):
 
 def test_nbgraders_own_validator_accepts_the_notebooks(course):
     pytest.importorskip("nbgrader", reason="nbgrader is not installed here; the documented format is tested above")
-    from nbgrader.nbformat import read, validate
+    from nbgrader.nbgraderformat import MetadataValidator, read
     out, names = course
     for name in names:
         with open(out / "source" / name / f"{name}.ipynb", encoding="utf-8") as f:
-            validate(read(f, as_version=nbformat.NO_CONVERT))
+            nb = read(f, as_version=nbformat.NO_CONVERT)          # read() validates too
+        MetadataValidator().validate_nb(nb)
+        assert sum("nbgrader" in c.metadata for c in nb.cells) >= 4
