@@ -3,8 +3,8 @@
 Two guards, both set up after the trusted code (minigrad, widgets, the checks, the hidden tests) is imported
 and before any learner code runs:
 
-- `Fence`, an audit hook (PEP 578, `sys.addaudithook`, which cannot be removed once added): writing, deleting
-  or renaming a file outside the process's temp dir, opening a network connection, starting a process,
+- `Fence`, an audit hook (PEP 578, `sys.addaudithook`, which cannot be removed once added): reading the
+  teacher's solutions and hidden tests, writing, deleting or renaming a file outside the process's temp dir, opening a network connection, starting a process,
   signalling another process, loading C code through ctypes and walking the interpreter's objects (`gc`)
   raise PermissionError and are recorded, so that the exercise gets the status "forbidden".
 - `Snapshot`: what every trusted module binds (functions, classes and their attributes, the code, defaults
@@ -39,8 +39,9 @@ REFUSED = {
 class Fence:
     """An audit hook that confines writes to `home` and refuses the events in REFUSED while `armed`."""
 
-    def __init__(self, home, allow_exec=()):
+    def __init__(self, home, allow_exec=(), secret=()):
         self.home = os.path.realpath(home)
+        self.secret = [os.path.realpath(p) for p in secret]
         self.allow_exec = {os.path.realpath(p) for p in allow_exec}
         self.armed, self.trusted, self.violations = False, False, []
 
@@ -54,6 +55,10 @@ class Fence:
         path = os.path.realpath(os.fsdecode(path))
         return path == self.home or path.startswith(self.home + os.sep) or path == os.devnull
 
+    def _secret(self, path):
+        path = os.path.realpath(os.fsdecode(path))
+        return any(path == s or path.startswith(s + os.sep) for s in self.secret)
+
     def _refuse(self, what):
         self.violations.append(what)
         raise PermissionError(f"the grader does not allow this: {what}")
@@ -66,6 +71,10 @@ class Fence:
             writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (flags or 0) & WRITE_FLAGS
             if writes and path is not None and not self._inside(path):
                 self._refuse(f"wrote the file {os.fsdecode(path)}, outside its own folder")
+            if path is not None and not isinstance(path, int) and self._secret(path):
+                if _formatting_a_traceback():              # a check's hint reading source lines: refuse, quietly
+                    raise PermissionError("the grader keeps the teacher's files closed")
+                self._refuse(f"read {os.fsdecode(path)}, which holds the solutions or hidden tests")
         elif event in PATH_EVENTS:
             for path in args[:PATH_EVENTS[event] + 1]:
                 if path is not None and not self._inside(path):
@@ -85,6 +94,15 @@ class Fence:
         if os.sep not in program:                       # subprocess reports the name as given: look it up
             program = shutil.which(program) or program
         return os.path.realpath(program) in self.allow_exec
+
+
+def _formatting_a_traceback():
+    frame = sys._getframe(2)
+    while frame is not None:
+        if os.path.basename(frame.f_code.co_filename) in ("linecache.py", "traceback.py"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _is_trusted(name, prefixes):

@@ -17,8 +17,6 @@ import re
 import shutil
 from pathlib import Path
 
-import nbformat
-
 from . import chapters
 
 BEGIN = re.compile(r"^# begin solution\b")
@@ -106,6 +104,7 @@ def release(root, out, execute=True):
     Returns the list of chapter names written. Chapters that import a check module whose solution region was
     replaced are re-executed (a Jupyter kernel, with `out` first on the import path) to store their outputs.
     """
+    import nbformat                                      # not at the top: the grading processes import this module
     root, out = Path(root), Path(out)
     if out.exists() and any(out.iterdir()):
         raise FileExistsError(f"{out} is not empty: release writes a new folder (remove it or name another)")

@@ -98,6 +98,11 @@ def outside(nb, s, evil_path):
     return answer(nb, COUNT, "import subprocess\nsubprocess.run(['true'])\n" + s[COUNT])
 
 
+def snoop(nb, s):
+    """Reads the hidden tests, to put them in an error message that the feedback page would show."""
+    return answer(nb, SQUARE, "import minigrad_book.hidden.ch04 as hidden\nraise ValueError(open(hidden.__file__).read())")
+
+
 def crash(nb, s):
     solved(nb, s, LEAKY, COUNT)
     return answer(nb, SQUARE, "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)")

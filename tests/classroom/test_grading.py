@@ -35,7 +35,7 @@ def test_a_rerun_resumes_from_the_cache_and_writes_the_same_gradebook(graded_cla
     (report / ".cache" / "half" / "04_function_apply.json").unlink()   # as if the run had stopped there
     start = time.perf_counter()
     summary = grade.grade(ROOT, graded_class["submissions"], report, limits=LIMITS, jobs=2, progress=False)
-    assert "(18 from the previous run)" in summary, summary
+    assert "(19 from the previous run)" in summary, summary
     assert (report / "gradebook.csv").read_text() == first
     assert time.perf_counter() - start < 30
 
