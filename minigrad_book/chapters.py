@@ -10,12 +10,24 @@ so that a learner's answer is found by its id even after the cell was moved, cop
 there are kept: tagging is idempotent, and a teacher may change the points by hand.
 """
 import ast
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 KEY = "minigrad"
 EXERCISE, CHECK, SOLUTION = "exercise", "check", "solution"
 DEFAULT_POINTS = 1
+
+
+# CPython 3.11's compiler is not safe to call from several threads at once ("SystemError: AST constructor
+# recursion depth mismatch"), and the grader's threads parse submissions: one at a time (it takes milliseconds).
+_PARSING = threading.Lock()
+
+
+def parse(source, mode="exec"):
+    """`ast.parse`, one thread at a time."""
+    with _PARSING:
+        return ast.parse(source, mode=mode)
 
 
 def chapter_paths(book):
@@ -54,7 +66,7 @@ class Exercise:
 def defined_names(source):
     """Return the names a cell binds at top level (def, class, assignment), or () if it does not parse."""
     try:
-        tree = ast.parse(source)
+        tree = parse(source)
     except (SyntaxError, ValueError):
         return ()
     names = []
@@ -74,7 +86,7 @@ def module_aliases(nb):
         if cell.cell_type != "code":
             continue
         try:
-            tree = ast.parse(cell.source)
+            tree = parse(cell.source)
         except SyntaxError:
             continue
         for node in ast.walk(tree):
@@ -89,7 +101,7 @@ def module_aliases(nb):
 def parse_check(source, aliases):
     """Parse a check cell `chNN.check_x(arg, ...)` into a CheckCall; raise ValueError if it is not one."""
     try:
-        tree = ast.parse(source)
+        tree = parse(source)
     except SyntaxError as error:
         raise ValueError(f"a check cell should be one call such as ch04.check_square(Square), got {source!r}"
                          ) from error

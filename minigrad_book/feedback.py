@@ -10,7 +10,8 @@ PAGE = jinja2.Template("""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Feedback for {{ student }}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; line-height: 1.4 }
-table { border-collapse: collapse; width: 100% } td, th { border-bottom: 1px solid #ddd; padding: .4rem; text-align: left }
+table { border-collapse: collapse; width: 100% }
+td, th { border-bottom: 1px solid #ddd; padding: .4rem; text-align: left }
 .correct { color: #1a7f37 } .other { color: #b35900 } code { white-space: pre-wrap }
 </style></head><body>
 <h1>Feedback for {{ student }}</h1>

@@ -81,7 +81,13 @@ def _grade_one(root, book, student, chapter, path, limits, report, fingerprints)
     rows = _cached(cache, key)
     resumed = rows is not None
     if rows is None:
-        rows = plan.grade_notebook(book[chapter], chapter, path, limits, Path(root))
+        try:
+            rows = plan.grade_notebook(book[chapter], chapter, path, limits, Path(root))
+        except Exception as error:                       # noqa: BLE001 -- a bug of ours must not stop the class
+            detail = f"the grader failed on this notebook ({type(error).__name__}: {error}); grade again"
+            rows = [{"exercise": ex.id, "max_points": ex.points, "points": 0, "status": "crashed",
+                     "message": "", "detail": detail} for ex in chapters.exercises(book[chapter])]
+            return [{"student": student, "chapter": chapter, **row} for row in rows], False   # not cached
         cache.parent.mkdir(parents=True, exist_ok=True)
         temporary = cache.with_suffix(".tmp")
         temporary.write_text(json.dumps({"key": key, "rows": rows}))

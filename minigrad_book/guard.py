@@ -4,7 +4,8 @@ Two guards, both set up after the trusted code (minigrad, widgets, the checks, t
 and before any learner code runs:
 
 - `Fence`, an audit hook (PEP 578, `sys.addaudithook`, which cannot be removed once added): reading the
-  teacher's solutions and hidden tests, writing, deleting or renaming a file outside the process's temp dir, opening a network connection, starting a process,
+  teacher's solutions and hidden tests, writing, deleting or renaming a file outside the process's temp dir,
+  opening a network connection, starting a process,
   signalling another process, loading C code through ctypes and walking the interpreter's objects (`gc`)
   raise PermissionError and are recorded, so that the exercise gets the status "forbidden".
 - `Snapshot`: what every trusted module binds (functions, classes and their attributes, the code, defaults

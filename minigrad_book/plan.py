@@ -22,7 +22,7 @@ def hidden_tests(module):
     if spec is None or not spec.origin:
         return set()
     with open(spec.origin, encoding="utf-8") as source:
-        tree = ast.parse(source.read())
+        tree = chapters.parse(source.read())
     return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
 
 
@@ -51,7 +51,7 @@ def _is_other_chapter(nb, chapter, exercises):
 
 
 def _arg_names(exercise):
-    return {n.id for call in exercise.checks for a in call.args for n in ast.walk(ast.parse(a, mode="eval"))
+    return {n.id for call in exercise.checks for a in call.args for n in ast.walk(chapters.parse(a, mode="eval"))
             if isinstance(n, ast.Name)}
 
 

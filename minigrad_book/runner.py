@@ -78,10 +78,7 @@ class Runner:
         sys.stdout = sys.stderr = self.sink
         self.snapshot = Snapshot()
         dot = shutil.which("dot")
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        secret = [os.path.join(root, "book"), os.path.join(root, "minigrad_book", "hidden"),
-                  os.path.join(root, "widgets", "exercises")]
-        self.fence = Fence(os.getcwd(), allow_exec=[dot] if dot else [], secret=secret)
+        self.fence = Fence(os.getcwd(), allow_exec=[dot] if dot else [], secret=plan["secret"])
         self.fence.install()
 
     def send(self, **message):

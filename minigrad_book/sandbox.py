@@ -67,10 +67,12 @@ def _limit(limits):
 
 
 def _environment(home, code_root):
+    """The whole environment of a grading process: the book's code first on the path, then this kit's."""
     dot = shutil.which("dot")
+    python_path = os.pathsep.join(dict.fromkeys([str(Path(code_root).resolve()), str(ROOT)]))
     path = os.pathsep.join(dict.fromkeys(([os.path.dirname(dot)] if dot else []) + ["/usr/bin", "/bin"]))
     return {"PATH": path, "HOME": home, "TMPDIR": home, "IPYTHONDIR": os.path.join(home, ".ipython"),
-            "MPLCONFIGDIR": home, "MPLBACKEND": "Agg", "PYTHONPATH": str(Path(code_root).resolve()), "PYTHONHASHSEED": "0",
+            "MPLCONFIGDIR": home, "MPLBACKEND": "Agg", "PYTHONPATH": python_path, "PYTHONHASHSEED": "0",
             "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
@@ -104,7 +106,9 @@ def run_plan(steps, checks, hidden, limits=Limits(), code_root=ROOT, answer_of=N
 
 def _one_process(steps, skip, checks, hidden, limits, code_root, deadline, outcomes, dead):
     token = secrets.token_hex(16)
-    plan = {"token": token, "steps": steps, "skip": skip, "checks": checks, "hidden": hidden}
+    root = Path(code_root).resolve()
+    secret = [str(root / "book"), str(root / "widgets" / "exercises"), str(ROOT / "minigrad_book" / "hidden")]
+    plan = {"token": token, "steps": steps, "skip": skip, "checks": checks, "hidden": hidden, "secret": secret}
     with tempfile.TemporaryDirectory(prefix="minigrad-grade-") as home:
         read_fd, write_fd = os.pipe()
         with open(os.path.join(home, ".stderr"), "wb") as stderr:

@@ -100,7 +100,8 @@ def outside(nb, s, evil_path):
 
 def snoop(nb, s):
     """Reads the hidden tests, to put them in an error message that the feedback page would show."""
-    return answer(nb, SQUARE, "import minigrad_book.hidden.ch04 as hidden\nraise ValueError(open(hidden.__file__).read())")
+    return answer(nb, SQUARE, "import minigrad_book.hidden.ch04 as hidden\n"
+                              "raise ValueError(open(hidden.__file__).read())")
 
 
 def crash(nb, s):

@@ -53,3 +53,22 @@ def test_each_student_gets_a_feedback_page_with_the_hint(graded_class):
 def test_the_feedback_page_escapes_what_a_submission_controls(graded_class):
     page = (graded_class["report"] / "feedback" / "exits.html").read_text()
     assert "<script" not in page
+
+
+def test_a_failure_of_the_grader_itself_costs_one_notebook_not_the_class(tmp_path, monkeypatch):
+    from minigrad_book import plan
+    for student in ("ada", "grace"):
+        (tmp_path / "in" / student).mkdir(parents=True)
+        (tmp_path / "in" / student / "04_function_apply.ipynb").write_text("{}")
+
+    def grade_notebook(teacher, chapter, path, *args):
+        if path.parent.name == "ada":
+            raise SystemError("AST constructor recursion depth mismatch")
+        return [{"exercise": "ch04.square", "max_points": 1, "points": 0, "status": "unreadable",
+                 "message": "", "detail": ""}]
+    monkeypatch.setattr(plan, "grade_notebook", grade_notebook)
+    grade.grade(ROOT, tmp_path / "in", tmp_path / "out", limits=LIMITS, jobs=2, progress=False)
+    rows = read(tmp_path / "out" / "gradebook.csv")
+    assert {(r["student"], r["status"]) for r in rows if r["exercise"] == "ch04.square"} == \
+        {("ada", "crashed"), ("grace", "unreadable")}
+    assert not (tmp_path / "out" / ".cache" / "ada").exists(), "a grader failure must be graded again next run"
