@@ -15,7 +15,7 @@ td, th { border-bottom: 1px solid #ddd; padding: .4rem; text-align: left }
 .correct { color: #1a7f37 } .other { color: #b35900 } code { white-space: pre-wrap }
 </style></head><body>
 <h1>Feedback for {{ student }}</h1>
-<p>Total: {{ total|round(2) }} of {{ possible|round(2) }} points.</p>
+<p>Total: {{ "%g"|format(total) }} of {{ "%g"|format(possible) }} points.</p>
 {% for chapter, rows in chapters %}
 <h2>{{ chapter }}</h2>
 <table><tr><th>Exercise</th><th>Points</th><th>Status</th><th>What the grader says</th></tr>

@@ -116,11 +116,14 @@ def huge_output(nb, s):
 
 
 def moved(nb, s):
-    """Square's cell moved to the end; leaky's answer in a new cell without metadata; count_nodes renamed."""
+    """Square's cell moved to the end, after a copy of its stub (same id: the later one wins); leaky's answer in
+    a new cell without metadata; count_nodes renamed."""
     correct(nb, s)
     cell = answer_cell(nb, SQUARE)
     nb.cells.remove(cell)
-    nb.cells.append(cell)
+    stale = copy.deepcopy(cell)
+    stale.id, stale.source = "copy-of-square", "class Square(autograd.Function):\n    pass"
+    nb.cells += [stale, cell]
     leaky = answer_cell(nb, LEAKY)
     nb.cells.insert(nb.cells.index(leaky) + 1, nbformat.v4.new_code_cell(leaky.source))
     leaky.source = "# my answer is in the next cell"

@@ -43,7 +43,7 @@ def test_a_rerun_resumes_from_the_cache_and_writes_the_same_gradebook(graded_cla
 def test_each_student_gets_a_feedback_page_with_the_hint(graded_class):
     pages = graded_class["report"] / "feedback"
     half = (pages / "half.html").read_text()
-    assert "Total: 1.0 of 3.0 points" in half
+    assert "Total: 1 of 3 points" in half
     assert "LeakyReLU.apply" in half, "the check's hint for the wrong slope is missing"
     loops = (pages / "loops.html").read_text()
     assert "timeout" in loops and "a loop that never ends" in loops
