@@ -37,7 +37,7 @@ help: ## list the targets
 	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test also runs the browser tests, after make browser),"
 	@echo "           TORCH_INDEX=https://download.pytorch.org/whl/cpu (make torch from a CPU-only index), NB=book/04_*.ipynb (make book)"
 
-venv: $(STAMP) ## create .venv (Python >= 3.10) and pip install -e '.[test]'; quick once done
+venv: $(STAMP) ## create .venv (Python >= 3.10) and pip install -e '.[test,classroom]'; quick once done
 
 $(STAMP): pyproject.toml
 	@if [ ! -x $(PY) ]; then \
@@ -53,7 +53,7 @@ $(STAMP): pyproject.toml
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || { \
 	  echo "error: $(VENV) has $$($(PY) --version 2>&1), minigrad book needs >= 3.10: run 'make distclean' and retry." >&2; \
 	  exit 1; }
-	$(PY) -m pip install -e '.[test]'
+	$(PY) -m pip install -e '.[test,classroom]'
 	@touch $@
 
 dot: $(STAMP) ## ensure Graphviz dot: system one, else apt-get (root), else graphviz-pure in .venv
@@ -72,7 +72,7 @@ browser: $(BROWSER_STAMP) ## what the browser tests need: Chromium (apt-get as r
 	@.ci/ensure-chromium
 
 $(BROWSER_STAMP): $(STAMP)
-	$(PY) -m pip install -e '.[test,browser]'
+	$(PY) -m pip install -e '.[test,classroom,browser]'
 	@touch $@
 
 site: venv dot ## build the book as a static site in _site/ (widgets from saved state; offline, file://)

@@ -22,6 +22,7 @@ def _values(t):
     return repr(t)
 
 
+# begin solution: the student copy (minigrad-book release) leaves this out
 class _Swish(Function):
     """A correct Swish with a learnable beta, to try the learner's gradcheck on."""
 
@@ -48,6 +49,7 @@ class _SwishWrongBackward(_Swish):
         x, beta = ctx.saved_tensors
         s = torch.sigmoid(beta * x)
         return grad_output * s, (grad_output * x * x * s * (1 - s)).sum()
+# end solution
 
 
 @check("Swish computes x * sigmoid(beta * x), returns a gradient for x and for beta, and passes gradcheck.")
@@ -134,6 +136,7 @@ def _problem():
     return model, torch.randn(12, 2), torch.tensor([0, 1, 2] * 4)
 
 
+# begin solution: the student copy (minigrad-book release) leaves this out
 def _reference(model, X, y, steps, lr):
     optimizer, loss_fn, losses = optim.Adam(model.parameters(), lr=lr), nn.CrossEntropyLoss(), []
     for _ in range(steps):
@@ -143,6 +146,7 @@ def _reference(model, X, y, steps, lr):
         optimizer.step()
         losses.append(loss.item())
     return losses
+# end solution
 
 
 @check("train runs `steps` Adam steps with the three-line loop and returns one loss per step.")
