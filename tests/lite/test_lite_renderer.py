@@ -5,6 +5,7 @@ The DOT source is the boundary: the same text goes to both. The last test runs t
 live edition ships, from the build cache) under node and compares its picture with dot's.
 """
 import asyncio
+import concurrent.futures
 import json
 import re
 import shutil
@@ -94,7 +95,9 @@ def test_a_graph_viz_js_cannot_draw_gets_the_message_dot_would_give(monkeypatch)
 
 def test_ready_outside_the_browser_returns_at_once(monkeypatch):
     monkeypatch.setattr(browser, "_loading", None)
-    asyncio.run(browser.ready())
+    # in a thread of its own: the browser tests' Playwright may be running an event loop in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, browser.ready()).result(timeout=30)
     assert browser._loading is None, "outside the browser nothing is loaded"
 
 
