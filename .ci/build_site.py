@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Build the book as a static site that works offline and from file:// (`make site`).
 
-    python .ci/build_site.py               # every chapter in book/ -> _site/
+    python .ci/build_site.py               # every chapter in book/ and book/zh/ -> _site/ and _site/zh/
     python .ci/build_site.py --out DIR     # somewhere else
 
 What it makes:
     _site/index.html            the table of contents of book/README.md, chapter links pointing at the pages
-    _site/NN_name.html          one page per chapter, with previous / contents / next links
+    _site/NN_name.html          one page per chapter, with previous / contents / next links and a language switch
+    _site/zh/index.html, _site/zh/NN_name.html   the same for the Chinese edition (book/zh/), each page linking
+                                to its English counterpart and back (see site_pages.py)
     _site/notebooks/*.ipynb     the executed copies the pages come from, with their widget state saved
     _site/static/               require.js and the widget renderer (html-manager's embed-amd.js and fonts)
 
@@ -23,7 +25,6 @@ load from one, are left out; the book has no math and no diagrams of that kind).
 import argparse
 import base64
 import hashlib
-import html
 import json
 import os
 import re
@@ -40,9 +41,9 @@ import nbformat
 from jinja2 import DictLoader
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
-from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
 import site_player
+from site_pages import EDITIONS, build_index, chapter_titles, nav, relink, warn_about_math
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -59,14 +60,16 @@ RENDERER = "static/widgets/embed-amd.js"
 # embed-amd.js injects CSS whose fonts (the buttons' icons) it looks for next to the *require.js module URL*
 # of its bundled modules ("@jupyter-widgets/controls", "@jupyter-widgets/html-manager/dist/..."), which are
 # resolved against the page. These paths make both resolve to static/widgets/, where the fonts are.
-REQUIRE_CONFIG = ('require.config({paths: {"@jupyter-widgets": "static/widgets", '
-                  '"@jupyter-widgets/html-manager/dist": "static/widgets"}});')
+# ({{ root }} is "" on the English pages, "../" on the Chinese ones in zh/.)
+REQUIRE_CONFIG = ('require.config({paths: {"@jupyter-widgets": "{{ resources.site_root }}static/widgets", '
+                  '"@jupyter-widgets/html-manager/dist": "{{ resources.site_root }}static/widgets"}});')
 
 CSS = """
 .site-nav { display: flex; justify-content: space-between; gap: 1em; max-width: 1100px; margin: 0 auto;
   padding: 8px 16px; font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; }
 .site-nav a { text-decoration: none; color: #1565c0; }
 .site-nav span { color: #999; }
+.site-nav a.lang-switch, .site-lang a { font-weight: bold; }
 .jupyter-widgets { font-family: var(--jp-ui-font-family, sans-serif); font-size: var(--jp-ui-font-size1, 13px); }
 body.site-index a.anchor-link { display: none; }
 body.site-index { font-family: sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 16px; line-height: 1.5; }
@@ -83,7 +86,7 @@ PAGE = """{%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 {%- block body_header -%}{{ super() }}{{ resources.site_nav }}{%- endblock body_header -%}
-{%- block body_footer -%}{{ resources.site_nav }}<script src="static/site_player.js"></script>{{ super() }}
+{%- block body_footer -%}{{ resources.site_nav }}<script src="{{ resources.site_root }}static/site_player.js"></script>{{ super() }}
 {%- endblock body_footer -%}
 """
 
@@ -146,92 +149,51 @@ def frames_file(path):
     return path.with_suffix(".frames.json")
 
 
-def chapter_titles():
-    """{"04_function_apply": "`Function.apply`", ...} from the table of contents in book/README.md."""
-    rows = re.findall(r"^\|\s*\d+\s*\|\s*\[(.+?)\]\((\d\d_[^)]+)\.ipynb\)", (BOOK / "README.md").read_text(), re.M)
-    return {stem: title for title, stem in rows}
-
-
-def nav(chapters, i, titles, live=False):
-    """The previous / contents / next links of chapter `i` (a list of stems) as HTML; with `live`, also a link
-    to the same chapter in the live edition, which `make publish` puts into live/."""
-    def link(j, arrow_before, arrow_after):
-        if not 0 <= j < len(chapters):
-            return "<span></span>"
-        title = html.escape(titles.get(chapters[j], chapters[j]).replace("`", ""))
-        return f'<a href="{chapters[j]}.html">{arrow_before}{title}{arrow_after}</a>'
-    live_link = (f'<a class="live" href="live/lab/index.html?path={chapters[i]}.ipynb">Open live in your browser</a>'
-                 if live else "")
-    return (f'<nav class="site-nav">{link(i - 1, "← ", "")}<a href="index.html">Contents</a>{live_link}'
-            f'{link(i + 1, "", " →")}</nav>')
-
-
-def relink(text, chapters):
-    """Point links at chapters (`04_x.ipynb`) and at the table of contents (`README.md`) to their pages;
-    links to chapters not written yet become text."""
-    def page(match):
-        stem = match.group(2)
-        if stem in chapters:
-            return f'<a href="{stem}.html{match.group(3) or ""}"'
-        return "<a"
-    text = re.sub(r'<a href=(["\'])(\d\d_[^"\'#]+?)\.ipynb(#[^"\']*)?\1', page, text)
-    text = re.sub(r'<a href=(["\'])README\.md(#[^"\']*)?\1', r'<a href="index.html\2"', text)
-    return re.sub(r'<a>(.*?)</a>', r'<span class="missing" title="not written yet">\1</span>', text)
-
-
-def warn_about_math(stem, nb):
-    """The pages load no MathJax (it would come from a CDN): say so if a chapter starts using TeX."""
-    for cell in nb.cells:
-        if cell.cell_type == "markdown" and re.search(r"\$[^$\n]+\$", cell.source):
-            print(f"warning: {stem} has TeX math ($...$), which the site shows as text: it loads no MathJax "
-                  "(add a local copy, e.g. `npm pack mathjax@3`, to .ci/build_site.py)", file=sys.stderr)
-            return
-
-
-def build_index(out, chapters):
-    body = relink(markdown2html_mistune((BOOK / "README.md").read_text()), chapters)
-    body = body.replace("Open the book with <code>make lab</code>",
-                        "Read it here, or run it with <code>make lab</code>")
-    (out / "index.html").write_text(
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>The minigrad book</title>'
-        f'<style>{CSS}</style></head>\n<body class="site-index">{body}</body></html>\n', encoding="utf-8")
-
-
 def build(out, cache, jobs, live=False):
     started = time.perf_counter()
-    chapters = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb"))
     if out.exists():
         if any(out.iterdir()) and not (out / REQUIRE).exists():
             sys.exit(f"error: {out} exists and is not a site built before; refusing to delete it.")
         shutil.rmtree(out)
-    # the rest of book/ (images, data) comes along, so relative links and paths work in the pages and runs
-    shutil.copytree(BOOK, out / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "README.md"))
+    # the rest of book/ (images, data) comes along, so relative links and paths work in the pages and runs;
+    # the Chinese edition's notebooks go to zh/notebooks/, and its `../images/...` resolve to the same images
+    shutil.copytree(BOOK, out / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "README.md", "zh"))
     for extra in (out / "notebooks").iterdir():
         if extra.is_dir():
             shutil.copytree(extra, out / extra.name)
+    shutil.copytree(BOOK / "zh", out / "zh" / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "README.md"))
     install_widget_js(fetch_widget_js(cache), out / "static")
     shutil.copy(site_player.PLAYER_JS, out / "static")
     print(f"{'widget JavaScript':45s} {time.perf_counter() - started:6.1f} s")
 
+    editions = {lang: sorted(p.stem for p in e.source.glob("[0-9][0-9]_*.ipynb")) for lang, e in EDITIONS.items()}
+    runs = [out / e.prefix / "notebooks" / f"{c}.ipynb" for lang, e in EDITIONS.items() for c in editions[lang]]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for name, took in pool.map(_timed_execute, [out / "notebooks" / f"{c}.ipynb" for c in chapters]):
+        for name, took in pool.map(_timed_execute, runs):
             print(f"{name:45s} {took:6.1f} s")
+    for lang, chapters in editions.items():
+        build_pages(EDITIONS[lang], out / EDITIONS[lang].prefix, chapters, live)
+    total = sum(map(len, editions.values()))
+    print(f"{'all (' + str(total) + ' chapters) -> ' + str(out):45s} {time.perf_counter() - started:6.1f} s")
 
-    titles = chapter_titles()
+
+def build_pages(edition, out, chapters, live):
+    """Write the edition's chapter pages and index into `out` (the site's root, or its zh/)."""
+    titles = chapter_titles(edition)
     exporter = HTMLExporter(template_name="lab", extra_loaders=[DictLoader({"site.html.j2": PAGE})],
-                            template_file="site.html.j2", require_js_url=REQUIRE, widget_renderer_url=RENDERER)
+                            template_file="site.html.j2", require_js_url=edition.root + REQUIRE,
+                            widget_renderer_url=edition.root + RENDERER, language_code=edition.lang)
     for i, stem in enumerate(chapters):
         nb = nbformat.read(out / "notebooks" / f"{stem}.ipynb", as_version=4)
         frames = frames_file(out / "notebooks" / f"{stem}.ipynb")
         site_player.replace_widgets(nb, json.loads(frames.read_text()), f"{stem}.ipynb")
         frames.unlink()
         warn_about_math(stem, nb)
-        title = f"{int(stem[:2])}. {titles.get(stem, stem).replace('`', '')} — the minigrad book"
-        page, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title},
-                                                             "site_nav": nav(chapters, i, titles, live)})
+        title = f"{int(stem[:2])}. {titles.get(stem, stem).replace('`', '')} — {edition.title}"
+        page, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}, "site_root": edition.root,
+                                                             "site_nav": nav(edition, chapters, i, titles, live)})
         (out / f"{stem}.html").write_text(relink(page, chapters), encoding="utf-8")
-    build_index(out, chapters)
-    print(f"{'all (' + str(len(chapters)) + ' chapters) -> ' + str(out):45s} {time.perf_counter() - started:6.1f} s")
+    build_index(edition, out, chapters, CSS)
 
 
 def _timed_execute(path):

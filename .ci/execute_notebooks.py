@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Re-run book notebooks in place and store their real outputs, ready for nbval (`make book`).
 
-    python .ci/execute_notebooks.py                 # every chapter in book/
-    python .ci/execute_notebooks.py book/04_*.ipynb # some chapters
+    python .ci/execute_notebooks.py                    # every chapter of both editions: book/ and book/zh/
+    python .ci/execute_notebooks.py book/zh/04_*.ipynb # some chapters
 
-Each notebook runs top to bottom in a fresh kernel with book/ as working directory. Then what cannot be
+Each notebook runs top to bottom in a fresh kernel with its own folder (book/ or book/zh/) as working directory. Then what cannot be
 stored reproducibly is dropped: the widget state (`metadata.widgets`, random model ids) and the widget-view
 part of widget outputs, whose text/plain summary and PNG picture stay (nbval compares the text), and
 per-cell timings.
@@ -18,6 +18,7 @@ import nbformat
 from nbclient import NotebookClient
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
+EDITIONS = (BOOK, BOOK / "zh")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -48,19 +49,24 @@ def merge_streams(nb):
 def execute(path):
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(BOOK)}}).execute()
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(path.resolve().parent)}}).execute()
     strip_widget_state(nb)
     merge_streams(nb)
     nbformat.write(nb, path)
 
 
+def _shown(path):
+    """book/zh/04_x.ipynb shows as zh/04_x.ipynb, book/04_x.ipynb as 04_x.ipynb."""
+    return path.name if path.resolve().parent == BOOK else f"{path.resolve().parent.name}/{path.name}"
+
+
 def main(paths):
-    paths = [Path(p) for p in paths] or sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
+    paths = [Path(p) for p in paths] or [p for folder in EDITIONS for p in sorted(folder.glob("[0-9][0-9]_*.ipynb"))]
     total = time.perf_counter()
     for path in paths:
         start = time.perf_counter()
         execute(path)
-        print(f"{path.name:45s} {time.perf_counter() - start:6.1f} s")
+        print(f"{_shown(path):45s} {time.perf_counter() - start:6.1f} s")
     print(f"{'all':45s} {time.perf_counter() - total:6.1f} s")
 
 

@@ -112,18 +112,23 @@ def release(root, out, execute=True):
     changed = [m for package in PACKAGES for m in _copy_package(root / package, out)]
     (out / "pyproject.toml").write_text(_student_pyproject((root / "pyproject.toml").read_text()))
     (out / "README.md").write_text(STUDENT_README)
-    book = out / "book"
-    book.mkdir()
-    for path in sorted((root / "book").iterdir()):
-        if path.suffix != ".ipynb" and path.name != "__pycache__" and not path.name.startswith("."):
-            (shutil.copytree if path.is_dir() else shutil.copy2)(path, book / path.name)
     names = []
-    for path in chapters.chapter_paths(root / "book"):
-        nb = student_notebook(nbformat.read(path, as_version=4), path.stem)
-        if execute and set(chapters.module_aliases(nb).values()) & set(changed):
-            _execute(nb, book, out)
-        nbformat.write(nb, book / path.name)
-        names.append(path.stem)
+    # each edition (book/, and a translation such as book/zh/) gets the same treatment
+    for source in [root / "book"] + [d for d in sorted((root / "book").iterdir())
+                                     if d.is_dir() and chapters.chapter_paths(d)]:
+        book = out / source.relative_to(root)
+        book.mkdir()
+        for path in sorted(source.iterdir()):
+            if (path.suffix != ".ipynb" and path.name != "__pycache__" and not path.name.startswith(".")
+                    and not (path.is_dir() and chapters.chapter_paths(path))):
+                (shutil.copytree if path.is_dir() else shutil.copy2)(path, book / path.name)
+        for path in chapters.chapter_paths(source):
+            nb = student_notebook(nbformat.read(path, as_version=4), path.stem)
+            if execute and set(chapters.module_aliases(nb).values()) & set(changed):
+                _execute(nb, book, out)
+            nbformat.write(nb, book / path.name)
+            if source == root / "book":
+                names.append(path.stem)
     return names
 
 

@@ -74,7 +74,8 @@ def _environment(home, code_root):
     return {"PATH": path, "HOME": home, "TMPDIR": home, "IPYTHONDIR": os.path.join(home, ".ipython"),
             "MPLCONFIGDIR": home, "MPLBACKEND": "Agg", "PYTHONPATH": python_path, "PYTHONHASHSEED": "0",
             "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "MINIGRAD_BOOK_GRADING": "1"}       # checks that would compare with real torch skip that half
 
 
 def run_plan(steps, checks, hidden, limits=Limits(), code_root=ROOT, answer_of=None):

@@ -8,6 +8,11 @@ picture (with its zoom buttons) and the panel beside it, or below it when the gr
 import ipywidgets as w
 
 from ._picture import Picture, Stored, arrange_row, picture_row
+from .i18n import N_, _
+
+# the tooltips of Step, Back and Run to end, and the slider's name, for each unit the controls count in
+UNIT_TEXTS = {"step": (N_("next step"), N_("previous step"), N_("every remaining step"), N_("step")),
+              "visit": (N_("next visit"), N_("previous visit"), N_("every remaining visit"), N_("visit"))}
 
 
 class StepControls:
@@ -17,15 +22,16 @@ class StepControls:
         def button(description, icon, tooltip):
             return w.Button(description=description, icon=icon, tooltip=tooltip,
                             layout=w.Layout(width="auto"))
-        self.step = button("Step", "step-forward", f"next {unit}")
-        self.back = button("Back", "step-backward", f"previous {unit}")
-        self.run = button("Run to end", "fast-forward", f"every remaining {unit}")
-        self.reset = button("Reset", "undo", "back to the start")
+        next_tip, previous_tip, remaining_tip, unit_name = UNIT_TEXTS[unit]
+        self.step = button(_("Step"), "step-forward", _(next_tip))
+        self.back = button(_("Back"), "step-backward", _(previous_tip))
+        self.run = button(_("Run to end"), "fast-forward", _(remaining_tip))
+        self.reset = button(_("Reset"), "undo", _("back to the start"))
         self.play = w.Play(value=0, min=0, max=max(total, 1), interval=800, show_repeat=False,
-                           tooltip="play / pause")
-        self.speed = w.IntSlider(value=800, min=100, max=3000, step=100, description="ms per step",
+                           tooltip=_("play / pause"))
+        self.speed = w.IntSlider(value=800, min=100, max=3000, step=100, description=_("ms per step"),
                                  style={"description_width": "initial"}, layout=w.Layout(width="260px"))
-        self.slider = w.IntSlider(value=0, min=0, max=max(total, 1), description=unit,
+        self.slider = w.IntSlider(value=0, min=0, max=max(total, 1), description=_(unit_name),
                                   layout=w.Layout(width="320px"))
         self.step.on_click(owner.on_step)
         self.back.on_click(owner.on_back)
@@ -92,7 +98,7 @@ class Stepping(Stored):
         self._sync_controls(at_end)
 
     def description(self):
-        return f"{repr(self)[1:-1]} (a widget: run the cell in Jupyter to step through it)"
+        return _("{summary} (a widget: run the cell in Jupyter to step through it)").format(summary=repr(self)[1:-1])
 
     def snapshot(self):
         return {"position": self.position, "svg": self.picture.html.value}

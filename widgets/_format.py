@@ -11,6 +11,8 @@ import numpy as np
 
 import minigrad
 
+from .i18n import _
+
 SMALL = 6          # the one rule, for boxes, edges and panels: at most this many elements show their values
 
 # the very text of minigrad's (and PyTorch's) backward for a non-scalar output without a gradient
@@ -36,17 +38,18 @@ class InputValueError(InputError, ValueError):
 def check_tensor(t, who, position=""):
     """Raise InputTypeError unless `t` is a minigrad Tensor."""
     if not isinstance(t, minigrad.Tensor):
-        raise InputTypeError(f"{who} expected a minigrad Tensor{position}, but got {describe(t)}. Build it with "
-                             "minigrad (e.g. `x = minigrad.tensor([1.0, 2.0], requires_grad=True)`); "
-                             "real torch tensors and numpy arrays cannot be drawn.")
+        raise InputTypeError(_("{who} expected a minigrad Tensor{position}, but got {got}. Build it with "
+                               "minigrad (e.g. `x = minigrad.tensor([1.0, 2.0], requires_grad=True)`); "
+                               "real torch tensors and numpy arrays cannot be drawn.").format(
+                                   who=who, position=position, got=describe(t)))
 
 
 def check_graph(t, who, position=""):
     """Raise InputValueError if `t` is in no graph (it does not require grad)."""
     if not t.requires_grad:
-        raise InputValueError(f"{who}: the tensor{position} does not require grad, so it has no graph to show "
-                              "(its grad_fn is None). Create the leaves with requires_grad=True, or call "
-                              "x.requires_grad_(), before computing with them.")
+        raise InputValueError(_("{who}: the tensor{position} does not require grad, so it has no graph to show "
+                                "(its grad_fn is None). Create the leaves with requires_grad=True, or call "
+                                "x.requires_grad_(), before computing with them.").format(who=who, position=position))
 
 
 def describe(obj):

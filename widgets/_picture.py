@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ._render import find_dot, svg_or_message
 from ._zoom import Zoom, is_wide
+from .i18n import _
 
 # every widget displayed in this process, by model id, for the static site's recorder (see `recorded`)
 SHOWN = {}
@@ -29,13 +30,13 @@ class Picture:
             b = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
             b.on_click(lambda _: self._zoomed(action))
             return b
-        self.buttons = [button("fit", "the whole graph, as wide as the output area", self.zoom.fit),
-                        button("100 %", "actual size; the view follows the current node", self.zoom.actual),
-                        button("+", "zoom in", lambda: self.zoom.zoom_in(self.svg)),
-                        button("−", "zoom out", lambda: self.zoom.zoom_out(self.svg))]
+        self.buttons = [button(_("fit"), _("the whole graph, as wide as the output area"), self.zoom.fit),
+                        button("100 %", _("actual size; the view follows the current node"), self.zoom.actual),
+                        button("+", _("zoom in"), lambda: self.zoom.zoom_in(self.svg)),
+                        button("−", _("zoom out"), lambda: self.zoom.zoom_out(self.svg))]
         self.label = w.HTML(layout=w.Layout(margin="0 0 0 6px"))
         self.html = w.HTML(layout=w.Layout(overflow="auto"))
-        self.box = w.VBox([w.HBox([w.HTML("zoom", layout=w.Layout(margin="0 6px 0 0")), *self.buttons,
+        self.box = w.VBox([w.HBox([w.HTML(_("zoom"), layout=w.Layout(margin="0 6px 0 0")), *self.buttons,
                                    self.label]), self.html])
 
     def show(self, digraph):

@@ -5,6 +5,7 @@ has no `dot`, `make dot` may have installed the pip wheel `graphviz-pure` (a por
 environment's scripts folder under that name: we point the `graphviz` package at it.
 """
 import base64
+import re
 import shutil
 import sysconfig
 from pathlib import Path
@@ -14,8 +15,9 @@ from graphviz.backend import dot_command
 
 from . import browser
 from ._format import esc_html
+from .i18n import N_, _
 
-NO_DOT_MESSAGE = (
+NO_DOT_MESSAGE = N_(
     "Graphviz's `dot` program was not found, so the graph cannot be drawn as a picture (its DOT source is "
     "still available as `.dot` or `.source`). Install it with `make dot`, or: apt-get install graphviz, "
     "conda install -c conda-forge graphviz, brew install graphviz, or pip install graphviz-pure.")
@@ -66,11 +68,11 @@ def svg_or_message(digraph):
     try:
         return to_svg(digraph)
     except graphviz.ExecutableNotFound:
-        return message_html(NO_DOT_MESSAGE)
+        return message_html(_(NO_DOT_MESSAGE))
     except graphviz.CalledProcessError as error:
         detail = (error.stderr or b"").decode("utf-8", "replace").strip() if isinstance(error.stderr, bytes) \
             else str(error.stderr or "")
-        return message_html(f"Graphviz could not draw this graph: {detail or error}")
+        return message_html(_("Graphviz could not draw this graph: {detail}").format(detail=detail or error))
 
 
 # break lines between words only; a word longer than the whole line may still break rather than overflow
@@ -99,6 +101,19 @@ def message_html(text):
             f'border-radius:4px;font-family:sans-serif;{WRAP}">{esc_html(text)}</div>')
 
 
+# a label with Chinese (or Japanese, Korean) text: Latin letters stay Helvetica, the rest comes from a CJK font
+# (fonts-noto-cjk or fonts-wqy-zenhei on Debian); pictures without such text keep exactly their DOT source
+CJK = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+CJK_FONTNAME = '"Helvetica,Noto Sans CJK SC,WenQuanYi Zen Hei,sans-serif"'
+
+
+def with_cjk_font(lines):
+    """Return the DOT lines, with every `fontname=Helvetica` naming CJK fonts too if any line holds CJK text."""
+    if not any(CJK.search(line) for line in lines):
+        return lines
+    return [line.replace("fontname=Helvetica", f"fontname={CJK_FONTNAME}") for line in lines]
+
+
 class Graph(graphviz.Digraph):
     """A `graphviz.Digraph` as the widgets draw it: shown in Jupyter as SVG with a PNG beside it (for notebooks
     opened untrusted or without a kernel) and a one-line text, or a message instead of a traceback when `dot`
@@ -110,6 +125,10 @@ class Graph(graphviz.Digraph):
     focus = None
     summary = "graph"
 
+    def __iter__(self, subgraph=False):
+        # every way out of the graph (.source, .pipe, viz.js in the browser) reads these lines
+        yield from with_cjk_font(list(super().__iter__(subgraph=subgraph)))
+
     def __repr__(self):
         return f"<{self.summary}>"
 
@@ -117,7 +136,7 @@ class Graph(graphviz.Digraph):
         if browser.in_browser():
             return {"text/plain": repr(self), "image/svg+xml": to_svg(self)}
         if find_dot() is None:
-            return {"text/plain": NO_DOT_MESSAGE, "text/html": message_html(NO_DOT_MESSAGE)}
+            return {"text/plain": _(NO_DOT_MESSAGE), "text/html": message_html(_(NO_DOT_MESSAGE))}
         data = {"text/plain": repr(self), **super()._repr_mimebundle_(include, exclude, **kwargs)}
         try:
             data["image/png"] = base64.b64encode(self.pipe(format="png")).decode("ascii")

@@ -14,6 +14,8 @@ Example:
 """
 import re
 
+from .i18n import _
+
 PX_PER_PT = 96 / 72               # Graphviz sizes SVGs in points
 WINDOW_PX = (880, 520)            # the largest zoomed window: about the width of a notebook's output area
 WIDE_PX = 520                     # a graph wider than this (at 100 %) gets the panel below it, not beside it
@@ -32,7 +34,7 @@ class Zoom:
 
     @property
     def label(self):
-        return "fit" if self.level is None else f"{round(self.level * 100)} %"
+        return _("fit") if self.level is None else f"{round(self.level * 100)} %"
 
     def fit(self):
         self.level = None

@@ -15,8 +15,10 @@ from importlib import resources
 
 import graphviz
 
+from .i18n import N_, _
+
 SCRIPT = ("_vendor", "viz-global.js")
-NOT_READY = ("Graphviz (compiled to WebAssembly) is not loaded yet in this browser kernel, so the graph cannot be "
+NOT_READY = N_("Graphviz (compiled to WebAssembly) is not loaded yet in this browser kernel, so the graph cannot be "
              "drawn: run `import widgets.browser; await widgets.browser.ready()` in a cell, then draw again.")
 
 _render = None        # once loaded: a function DOT source -> SVG text
@@ -66,7 +68,7 @@ def render_svg(source):
         graphviz.CalledProcessError if Graphviz cannot draw the source, as when `dot` fails.
     """
     if _render is None:
-        raise RuntimeError(NOT_READY)
+        raise RuntimeError(_(NOT_READY))
     try:
         svg = _render(source)
     except Exception as error:             # pyodide.ffi.JsException: viz.js's Error, e.g. a syntax error
@@ -88,8 +90,8 @@ def static_page(stem):
     from IPython.display import HTML
     import js                              # Pyodide's view of the worker's JavaScript globals
     url = site_page_url(str(js.location.href), stem)
-    return HTML(f'<a href="{html.escape(url)}" target="_blank">The static page of this chapter</a> '
-                "(steps recorded, no kernel)")
+    text, note = _("The static page of this chapter"), _("(steps recorded, no kernel)")
+    return HTML(f'<a href="{html.escape(url)}" target="_blank">{html.escape(text)}</a> {html.escape(note)}')
 
 
 def site_page_url(worker_url, stem):

@@ -14,6 +14,7 @@ from minigrad.autograd.graph import FREED
 
 from ._render import Graph
 from ._format import InputTypeError, check_graph, check_tensor, describe, esc, shape_text, shape_words, values_text
+from .i18n import _
 
 # fill colours: tensors blue/green, backward nodes grey, saved tensors orange, the stepper's current node amber
 COLORS = {"leaf": "#cfe2ff", "output": "#c8e6c9", "named": "#fff3c4", "fn": "#eeeeee", "acc": "#e3e3e3",
@@ -77,10 +78,10 @@ def draw_graph(*tensors, names=None, model=None, show_values=True, show_saved=Tr
         >>> draw_graph(a * w + a, names={"a": a, "w": w})
     """
     for i, t in enumerate(tensors):
-        check_tensor(t, "draw_graph", f" as argument {i}")
-        check_graph(t, "draw_graph", f" given as argument {i}" if len(tensors) > 1 else "")
+        check_tensor(t, "draw_graph", _(" as argument {i}").format(i=i))
+        check_graph(t, "draw_graph", _(" given as argument {i}").format(i=i) if len(tensors) > 1 else "")
     if not tensors:
-        raise InputTypeError("draw_graph expected at least one minigrad Tensor, but got none.")
+        raise InputTypeError(_("{who} expected at least one minigrad Tensor, but got none.").format(who="draw_graph"))
     return _Drawing(tensors, _names(names, named, model), show_values, show_saved, max_nodes,
                     highlight, done or {}, edge_labels or {}).digraph
 
@@ -99,8 +100,9 @@ def _names(names, named, model=None):
         if isinstance(key, minigrad.Tensor) and isinstance(value, str):
             key, value = value, key    # {tensor: "name"} is accepted too
         if not isinstance(value, minigrad.Tensor):
-            raise InputTypeError(f"draw_graph: the name {key!r} should label a minigrad Tensor, but it was given "
-                                 f"{describe(value)}. Names are given as names={{'a': a}} or as keywords a=a.")
+            raise InputTypeError(_("draw_graph: the name {key} should label a minigrad Tensor, but it was given "
+                                   "{got}. Names are given as names={{'a': a}} or as keywords a=a.").format(
+                                       key=repr(key), got=describe(value)))
         old = by_id.get(id(value))
         by_id[id(value)] = (value, f"{old[1]}, {key}" if old else str(key))
     for key, value in _parameter_names(model):
@@ -114,8 +116,8 @@ def _parameter_names(model):
         return []
     named_parameters = getattr(model, "named_parameters", None)
     if isinstance(model, minigrad.Tensor) or not callable(named_parameters):
-        raise InputTypeError(f"draw_graph: model= should be a minigrad nn.Module (its parameters get their "
-                             f"names from named_parameters()), but it was given {describe(model)}.")
+        raise InputTypeError(_("draw_graph: model= should be a minigrad nn.Module (its parameters get their "
+                               "names from named_parameters()), but it was given {got}.").format(got=describe(model)))
     return list(named_parameters())
 
 

@@ -8,6 +8,7 @@ import ipywidgets as w
 from ._format import InputTypeError, check_graph, check_tensor
 from ._picture import Picture, Stored
 from .graph import _names, draw_graph
+from .i18n import _
 
 
 class GraphView(Stored, w.VBox):
@@ -30,19 +31,19 @@ class GraphView(Stored, w.VBox):
     def __init__(self, *tensors, names=None, model=None, show_values=True, show_saved=True, max_nodes=300,
                  **named):
         if not tensors:
-            raise InputTypeError("GraphView expected at least one minigrad Tensor, but got none.")
+            raise InputTypeError(_("{who} expected at least one minigrad Tensor, but got none.").format(who="GraphView"))
         for i, t in enumerate(tensors):
-            check_tensor(t, "GraphView", f" as argument {i}")
-            check_graph(t, "GraphView", f" given as argument {i}" if len(tensors) > 1 else "")
+            check_tensor(t, "GraphView", _(" as argument {i}").format(i=i))
+            check_graph(t, "GraphView", _(" given as argument {i}").format(i=i) if len(tensors) > 1 else "")
         self.tensors = tensors
         self._tensor_names = {name: t for t, name in _names(names, named, model).values()}
         self.max_nodes = max_nodes
-        self.values_box = w.Checkbox(value=show_values, description="values", indent=False,
+        self.values_box = w.Checkbox(value=show_values, description=_("values"), indent=False,
                                      layout=w.Layout(width="auto"))
-        self.saved_box = w.Checkbox(value=show_saved, description="saved tensors", indent=False,
+        self.saved_box = w.Checkbox(value=show_saved, description=_("saved tensors"), indent=False,
                                     layout=w.Layout(width="auto"))
-        self.refresh_button = w.Button(description="Refresh", icon="refresh", layout=w.Layout(width="auto"),
-                                       tooltip="redraw, e.g. after .backward()")
+        self.refresh_button = w.Button(description=_("Refresh"), icon="refresh", layout=w.Layout(width="auto"),
+                                       tooltip=_("redraw, e.g. after .backward()"))
         self.picture = Picture()
         self.html = self.picture.html
         self.values_box.observe(self.on_option, names="value")
@@ -74,7 +75,7 @@ class GraphView(Stored, w.VBox):
         self.refresh()
 
     def description(self):
-        return f"GraphView: the {self.picture.digraph.summary}"
+        return _("GraphView: the {summary}").format(summary=self.picture.digraph.summary)
 
     def __repr__(self):
         return f"<GraphView of {len(self.tensors)} tensor{'s' if len(self.tensors) > 1 else ''}>"

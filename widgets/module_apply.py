@@ -15,6 +15,7 @@ import numpy as np
 from ._controls import StepControls, Stepping
 from ._format import InputTypeError, describe, esc, esc_html, values_text
 from ._render import Graph, message_html, panel_box, printed_html
+from .i18n import _
 
 Visit = namedtuple("Visit", "index module name changes printed")
 Visit.__doc__ = "One call of fn during Module.apply: the module, its qualified name, what changed, what was printed."
@@ -24,7 +25,8 @@ def _nn():
     try:
         from minigrad import nn
     except ImportError as error:
-        raise InputTypeError(f"ModuleApplyView needs minigrad.nn, which could not be imported ({error}).") from None
+        raise InputTypeError(_("ModuleApplyView needs minigrad.nn, which could not be imported ({error}).").format(
+            error=error)) from None
     return nn
 
 
@@ -47,10 +49,11 @@ class ModuleApplyView(Stepping, w.VBox):
     def __init__(self, module, fn=None):
         nn = _nn()
         if not isinstance(module, nn.Module):
-            raise InputTypeError(f"ModuleApplyView expected a minigrad nn.Module, but got {describe(module)}.")
+            raise InputTypeError(_("ModuleApplyView expected a minigrad nn.Module, but got {got}.").format(
+                got=describe(module)))
         if fn is not None and not callable(fn):
-            raise InputTypeError(f"ModuleApplyView expected fn to be a function of one module (or None), but got "
-                                 f"{describe(fn)}.")
+            raise InputTypeError(_("ModuleApplyView expected fn to be a function of one module (or None), but got "
+                                   "{got}.").format(got=describe(fn)))
         self.module, self.fn = module, fn
         self._tree, self._edges, self._index = _tree(module)
         self.visits = []
@@ -138,24 +141,25 @@ class ModuleApplyView(Stepping, w.VBox):
         parts = [message_html(self.error)] if self.error else []
         visit = self.current
         if visit is None:
-            parts.append(f"<b>Visit 0 of {self.total}</b>: Module.apply(fn) calls fn on every submodule, "
-                         "children first and the module itself last. <i>Step</i> to follow it.")
+            parts.append(_("<b>Visit 0 of {total}</b>: Module.apply(fn) calls fn on every submodule, "
+                           "children first and the module itself last. <i>Step</i> to follow it.").format(
+                               total=self.total))
         else:
-            title = esc_html(visit.name or "(root)")
-            parts.append(f"<b>Visit {visit.index + 1} of {self.total}: {title} "
-                         f"({esc_html(type(visit.module).__name__)})</b>")
-            changes = visit.changes or (["fn changed no parameter"] if self.fn else ["no fn: order only"])
+            title = esc_html(visit.name or _("(root)"))
+            parts.append(_("<b>Visit {n} of {total}: {title} ({kind})</b>").format(
+                n=visit.index + 1, total=self.total, title=title, kind=esc_html(type(visit.module).__name__)))
+            changes = visit.changes or ([_("fn changed no parameter")] if self.fn else [_("no fn: order only")])
             parts.append("<br>".join(esc_html(c) for c in changes))
             if visit.printed:
-                parts.append("fn printed:" + printed_html(visit.printed))
-        done = [f"{v.index + 1}. {esc_html(v.name or '(root)')}" for v in self.visits[:self.position]]
+                parts.append(_("fn printed:") + printed_html(visit.printed))
+        done = [f"{v.index + 1}. {esc_html(v.name or _('(root)'))}" for v in self.visits[:self.position]]
         if done:
-            parts.append("order so far: " + ", ".join(done))
+            parts.append(_("order so far: ") + ", ".join(done))
         if self.position == self.total:
-            parts.append("Module.apply then returned the module itself.")
+            parts.append(_("Module.apply then returned the module itself."))
         if self.fn is not None:
-            parts.append("<i>module.apply(fn) ran once, when this view was made, so the module already has every "
-                         "change listed here; Back and Reset replay this record, they do not undo fn.</i>")
+            parts.append(_("<i>module.apply(fn) ran once, when this view was made, so the module already has every "
+                           "change listed here; Back and Reset replay this record, they do not undo fn.</i>"))
         return panel_box(parts)
 
     def __repr__(self):
@@ -197,11 +201,11 @@ def _changes(before, after):
     lines = []
     for name in list(before) + [n for n in after if n not in before]:
         if name not in after:
-            lines.append(f"{name}: removed")
+            lines.append(_("{name}: removed").format(name=name))
         elif name not in before:
-            lines.append(f"{name}: added, {_summary(after[name][1])}")
+            lines.append(_("{name}: added, {summary}").format(name=name, summary=_summary(after[name][1])))
         elif before[name][0] is not after[name][0]:
-            lines.append(f"{name}: replaced by a new tensor, {_summary(after[name][1])}")
+            lines.append(_("{name}: replaced by a new tensor, {summary}").format(name=name, summary=_summary(after[name][1])))
         elif not np.array_equal(before[name][1], after[name][1]):
             lines.append(f"{name}: {_summary(before[name][1])} → {_summary(after[name][1])}")
     return lines
@@ -209,6 +213,6 @@ def _changes(before, after):
 
 def _summary(array):
     if array.size > 1 and np.all(array == array.flat[0]):
-        return f"{tuple(array.shape)}, all {array.flat[0]:g}"
+        return _("{shape}, all {value}").format(shape=tuple(array.shape), value=f"{array.flat[0]:g}")
     values = values_text(array)
-    return values if values is not None else f"{tuple(array.shape)}, mean {array.mean():.4g}"
+    return values if values is not None else _("{shape}, mean {value}").format(shape=tuple(array.shape), value=f"{array.mean():.4g}")

@@ -25,6 +25,7 @@ from ._controls import StepControls, Stepping
 from ._format import (NON_SCALAR_MESSAGE, InputTypeError, InputValueError, check_graph, check_tensor, shape_text,
                       tensor_text)
 from .graph import _names, draw_graph, leaves_of, walk
+from .i18n import _
 from .stepper_panel import FREED_NOTE, panel_html
 
 
@@ -59,8 +60,8 @@ class BackwardStepper(Stepping, w.VBox):
         self._tensor_names = _names(names, named, model)
         nodes = walk([tensor])
         if any(n._saved is FREED for n in nodes):
-            raise InputValueError(f"BackwardStepper: this graph was already used by a backward pass that freed "
-                                  f"it. {FREED_MESSAGE}")
+            raise InputValueError(_("BackwardStepper: this graph was already used by a backward pass that freed "
+                                    "it. {message}").format(message=FREED_MESSAGE))
         self.tensor, self.gradient, self.create_graph = tensor, gradient, bool(create_graph)
         self.retain_graph = bool(retain_graph) or self.create_graph     # as in backward(): create_graph retains
         self.options = {"show_values": show_values, "show_saved": show_saved, "max_nodes": max_nodes}
@@ -235,8 +236,9 @@ def _check_gradient(tensor, gradient):
         raise InputTypeError(f"gradients can be either Tensors or None, but got {type(bad).__name__}")
     if gradient is None:
         if tensor.numel() != 1:
-            raise InputValueError(f"{NON_SCALAR_MESSAGE} (this tensor has shape {shape_text(tensor)}: pass "
-                                  "gradient=, a tensor of that shape, as for .backward(gradient))")
+            raise InputValueError(NON_SCALAR_MESSAGE + _(" (this tensor has shape {shape}: pass gradient=, a tensor "
+                                                         "of that shape, as for .backward(gradient))").format(
+                                                             shape=shape_text(tensor)))
         return
     if gradient.shape != tensor.shape:
         raise InputValueError(f"Mismatch in shape: grad_output[0] has a shape of {gradient.shape!r} and "

@@ -9,8 +9,9 @@ from minigrad.autograd.graph import FREED
 from ._format import esc_html, shape_text, tensor_text
 from ._render import message_html, panel_box, printed_html
 from .graph import node_name
+from .i18n import N_, _
 
-FREED_NOTE = (
+FREED_NOTE = N_(
     "The graph was freed: because retain_graph=False, the last step dropped the saved tensors, as "
     "`.backward()` does, so this graph cannot run backward again (a second `.backward()` would fail). "
     "Back, Reset and the slider still work: they replay the steps recorded during the pass and the .grad "
@@ -27,61 +28,63 @@ def panel_html(stepper):
     record = stepper.current
     if record is None:
         root = stepper.tensor.grad_fn
-        first = node_name(root) if root is not None else "the leaf's AccumulateGrad"
-        parts.append(f"<b>Step 0 of {stepper.total}</b>: nothing has run yet. <i>Step</i> calls "
-                     f"{esc_html(first)} with the starting gradient "
-                     f"{_code(_seed(stepper))}.")
+        first = node_name(root) if root is not None else _("the leaf's AccumulateGrad")
+        parts.append(_("<b>Step 0 of {total}</b>: nothing has run yet. <i>Step</i> calls {first} with the "
+                       "starting gradient {seed}.").format(total=stepper.total, first=esc_html(first),
+                                                            seed=_code(_seed(stepper))))
     else:
-        parts.append(f"<b>Step {record.index + 1} of {stepper.total}: {esc_html(record.name)}</b>")
+        parts.append(_("<b>Step {n} of {total}: {name}</b>").format(n=record.index + 1, total=stepper.total,
+                                                                     name=esc_html(record.name)))
         parts.extend(_record_sections(stepper, record))
     if stepper.finished:
         parts.append(_summary(stepper))
     if stepper.freed:
-        parts.append(f"<i>{esc_html(FREED_NOTE)}</i>")
+        parts.append(f"<i>{esc_html(_(FREED_NOTE))}</i>")
     return panel_box(parts)
 
 
 def _record_sections(stepper, record):
     node = record.node
-    sections = [_list("received (grad_output)", [_code(tensor_text(g)) for g in record.grad_outputs])]
+    sections = [_list(_("received (grad_output)"), [_code(tensor_text(g)) for g in record.grad_outputs])]
     if type(node) is AccumulateGrad:
         leaf = _leaf_name(stepper, record.variable)
-        sections.append(f"adds it into {esc_html(leaf)}.grad: {_code(tensor_text(record.grad_before))} → "
-                        f"{_code(tensor_text(record.grad_after))}")
+        sections.append(_("adds it into {leaf}.grad: {before} → {after}").format(
+            leaf=esc_html(leaf), before=_code(tensor_text(record.grad_before)),
+            after=_code(tensor_text(record.grad_after))))
     else:
         returned = []
         for g, (next_node, nr) in zip(record.grad_inputs, record.next_functions):
             returned.append(f"{_code(tensor_text(g))} → {esc_html(_destination(stepper, next_node, nr))}")
-        sections.append(_list("returned (grad_input)", returned or ["nothing"]))
+        sections.append(_list(_("returned (grad_input)"), returned or [_("nothing")]))
         needs = getattr(node, "needs_input_grad", None)
         if needs is not None:
             sections.append(f"needs_input_grad: {_code(needs)}")
         sections.append(_saved(node))
         attributes = _ctx_attributes(node)
         if attributes:
-            sections.append(_list("stored on ctx", attributes))
+            sections.append(_list(_("stored on ctx"), attributes))
     printed = stepper.printed[record.index] if record.index < len(stepper.printed) else ""
     if printed:
-        sections.append("backward printed:" + printed_html(printed))
+        sections.append(_("backward printed:") + printed_html(printed))
     return sections
 
 
 def _destination(stepper, node, output_nr):
     if node is None:
-        return "nowhere (that input needs no gradient)"
+        return _("nowhere (that input needs no gradient)")
     if type(node) is AccumulateGrad:
-        return f"{node_name(node)} of {_leaf_name(stepper, node.variable)}"
+        return _("{node} of {leaf}").format(node=node_name(node), leaf=_leaf_name(stepper, node.variable))
     many = len(getattr(node, "_output_shapes", ())) > 1
-    return node_name(node) + (f" (its output {output_nr})" if many else "")
+    return node_name(node) + (_(" (its output {nr})").format(nr=output_nr) if many else "")
 
 
 def _saved(node):
     saved = node._saved
     if saved is FREED:
-        return "saved tensors: freed (backward ran with retain_graph=False)"
+        return _("saved tensors: freed (backward ran with retain_graph=False)")
     if not saved:
-        return "saved tensors: none"
-    return _list("saved tensors", ["None" if s is None else _code(tensor_text(s.tensor)) for s in saved])
+        return _("saved tensors: none")
+    return _list(_("saved tensors"), ["None" if s is None else _code(tensor_text(s.tensor)) for s in saved])
 
 
 def _ctx_attributes(node):
@@ -95,14 +98,16 @@ def _ctx_attributes(node):
 
 def _summary(stepper):
     lines = [f"{esc_html(_leaf_name(stepper, t))}.grad = {_code(tensor_text(t.grad))}"
-             + ("" if t.grad_fn is None else " (retain_grad)") for t, _ in stepper._initial]
-    return _list("<b>Backward finished.</b> Gradients:", lines or ["(none)"])
+             + ("" if t.grad_fn is None else " (retain_grad)") for t, _grad in stepper._initial]
+    return _list(_("<b>Backward finished.</b> Gradients:"), lines or [_("(none)")])
 
 
 def _leaf_name(stepper, leaf):
     named = stepper._tensor_names.get(id(leaf))
-    kind = "leaf" if leaf.grad_fn is None else "tensor"
-    return named[1] if named else f"the {kind} of shape {shape_text(leaf)}"
+    if named:
+        return named[1]
+    kind = _("the leaf of shape {shape}") if leaf.grad_fn is None else _("the tensor of shape {shape}")
+    return kind.format(shape=shape_text(leaf))
 
 
 def _seed(stepper):

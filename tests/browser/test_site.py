@@ -26,6 +26,8 @@ except ImportError:      # then the fixtures fail with what to install (and with
 pytestmark = pytest.mark.browser
 
 CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb"))
+ZH_CHAPTERS = sorted(p.stem for p in (BOOK / "zh").glob("[0-9][0-9]_*.ipynb"))
+SWITCH = "a.lang-switch"
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 
 
@@ -84,9 +86,15 @@ def widget_kinds(notebook):
     return kinds
 
 
-@pytest.mark.parametrize("name", ["index"] + CHAPTERS)
+def executed_copy(site, name):
+    """The notebook page `name` ("04_x" or "zh/04_x") was made from."""
+    folder, _, stem = name.rpartition("/")
+    return site / folder / "notebooks" / f"{stem}.ipynb"
+
+
+@pytest.mark.parametrize("name", ["index"] + CHAPTERS + ["zh/index"] + [f"zh/{c}" for c in ZH_CHAPTERS])
 def test_site_page_works_offline(site, offline, artifacts, name):
-    saved = json.loads((site / "notebooks" / f"{name}.ipynb").read_text()) if name != "index" else {"metadata": {}}
+    saved = json.loads(executed_copy(site, name).read_text()) if not name.endswith("index") else {"metadata": {}}
     page = offline.new_page()
     errors, remote_before = [], len(offline.remote)
     page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
@@ -121,9 +129,9 @@ def test_site_page_works_offline(site, offline, artifacts, name):
             if url.scheme == "file":
                 assert Path(unquote(url.path)).exists(), f"{name}.html links to a missing file: {href}"
         page.wait_for_timeout(500)      # late font or script loads report themselves in the console
-        page.screenshot(path=artifacts / f"site-{name}.png")
+        page.screenshot(path=artifacts / f"site-{name.replace('/', '-')}.png")
         if views.count():
-            page.locator(".widget-subarea").first.screenshot(path=artifacts / f"site-{name}-widget.png")
+            page.locator(".widget-subarea").first.screenshot(path=artifacts / f"site-{name.replace('/', '-')}-widget.png")
     finally:
         page.close()
     assert offline.remote[remote_before:] == [], f"{name}.html asked the network for {offline.remote[remote_before:]}"
@@ -179,5 +187,39 @@ def test_site_graph_views_say_their_options_need_a_kernel(site, offline):
         assert view.locator("svg g.node").count() > 0
         assert all(box.is_disabled() for box in view.locator("input, button").all())
         assert "need a running notebook" in view.locator(".mg-note").inner_text()
+    finally:
+        page.close()
+
+
+def test_site_has_both_editions_each_page_linking_to_its_counterpart(site):
+    assert sorted(p.stem for p in (site / "zh").glob("[0-9][0-9]_*.html")) == ZH_CHAPTERS == CHAPTERS, \
+        "the Chinese edition should have a page for every chapter of the English one"
+    def switches(page):
+        return [re.search(r'href="([^"]+)"', a)[1] for a in re.findall(r'<a [^>]*class="lang-switch"[^>]*>', page)]
+    for name in ["index"] + CHAPTERS:
+        english, chinese = (site / f"{name}.html").read_text(), (site / "zh" / f"{name}.html").read_text()
+        assert switches(english) and set(switches(english)) == {f"zh/{name}.html"}, f"{name}.html: {switches(english)}"
+        assert switches(chinese) and set(switches(chinese)) == {f"../{name}.html"}, f"zh/{name}.html: {switches(chinese)}"
+        assert '<html lang="zh">' in chinese, f"zh/{name}.html is not marked as Chinese"
+
+
+def test_site_language_switch_goes_to_the_counterpart_and_back(site, offline):
+    page = offline.new_page()
+    try:
+        page.goto((site / "zh" / "04_function_apply.html").as_uri())
+        expect(page.locator("h1").first).to_contain_text("Function.apply")
+        assert page.locator("html").get_attribute("lang") == "zh"
+        page.locator(SWITCH).first.click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/04_function_apply.html") and "/zh/" not in page.url, page.url
+        expect(page.locator(SWITCH).first).to_have_text("中文")
+        page.locator(SWITCH).first.click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/zh/04_function_apply.html"), page.url
+        page.goto((site / "index.html").as_uri())
+        page.locator(SWITCH).first.click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/zh/index.html"), page.url
+        expect(page.locator("body")).to_contain_text("目录")
     finally:
         page.close()

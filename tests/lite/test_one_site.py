@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_build_site():
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / ".ci" / "build_site.py")
+    spec = importlib.util.spec_from_file_location("site_pages", ROOT / ".ci" / "site_pages.py")
     module = importlib.util.module_from_spec(spec)
     import sys
     sys.path.insert(0, str(ROOT / ".ci"))        # build_site imports site_player next to it
@@ -22,11 +22,12 @@ def load_build_site():
 
 
 def test_static_pages_link_to_the_live_chapter_only_when_it_is_there():
-    nav = load_build_site().nav
+    pages = load_build_site()
+    english = pages.EDITIONS["en"]
     chapters = ["00_start_here", "04_function_apply", "05_backward"]
-    with_live = nav(chapters, 1, {}, live=True)
+    with_live = pages.nav(english, chapters, 1, {}, live=True)
     assert 'href="live/lab/index.html?path=04_function_apply.ipynb">Open live in your browser</a>' in with_live
-    assert "live/" not in nav(chapters, 1, {})
+    assert "live/" not in pages.nav(english, chapters, 1, {})
 
 
 def test_a_live_copy_made_for_the_site_links_back_to_its_page():

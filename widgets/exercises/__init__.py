@@ -13,6 +13,8 @@ import functools
 import io
 import traceback
 
+from ..i18n import N_, _
+
 
 class Feedback:
     """The result of a check: `ok` (bool) and a one-line `message`. Prints as the learner should read it."""
@@ -24,7 +26,7 @@ class Feedback:
         return self.ok
 
     def __repr__(self):
-        return ("✓ correct — " if self.ok else "✗ not yet — ") + self.message
+        return (_("✓ correct — ") if self.ok else _("✗ not yet — ")) + self.message
 
 
 class Hint(Exception):
@@ -37,7 +39,7 @@ def expect(condition, hint):
         raise Hint(hint)
 
 
-STUB_HINT = "this is still the stub: replace the `...` with your code, then run the cell again."
+STUB_HINT = N_("this is still the stub: replace the `...` with your code, then run the cell again.")
 
 
 def check(success_message):
@@ -50,17 +52,18 @@ def check(success_message):
         @functools.wraps(fn)
         def run(*args, **kwargs):
             if any(a is None or a is Ellipsis for a in args):
-                return Feedback(False, STUB_HINT)
+                return Feedback(False, _(STUB_HINT))
             try:
                 with contextlib.redirect_stdout(io.StringIO()):
                     fn(*args, **kwargs)
             except Hint as hint:
                 return Feedback(False, str(hint))
             except NotImplementedError:
-                return Feedback(False, STUB_HINT)
+                return Feedback(False, _(STUB_HINT))
             except Exception as error:  # the learner's code crashed: say where, briefly
-                return Feedback(False, f"your code raised {type(error).__name__}: {error}{_where(error)}")
-            return Feedback(True, success_message)
+                return Feedback(False, _("your code raised {name}: {error}{where}").format(
+                    name=type(error).__name__, error=error, where=_where(error)))
+            return Feedback(True, _(success_message))
         return run
     return decorate
 
@@ -68,4 +71,4 @@ def check(success_message):
 def _where(error):
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith("<ipython-input")
               or "/ipykernel_" in f.filename]
-    return f" (in your line: `{frames[-1].line}`)" if frames and frames[-1].line else ""
+    return _(" (in your line: `{line}`)").format(line=frames[-1].line) if frames and frames[-1].line else ""

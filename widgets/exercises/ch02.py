@@ -7,6 +7,7 @@ Example (a book cell):
 import minigrad as torch
 from minigrad import nn
 
+from ..i18n import N_, _
 from . import check, expect
 
 
@@ -25,7 +26,7 @@ def _is_constant(t, value):
     return torch.equal(t.detach(), torch.full_like(t.detach(), value))
 
 
-@check("every Linear now has weights 0.5 and biases 0, the same Parameter objects, still requiring grad.")
+@check(N_("every Linear now has weights 0.5 and biases 0, the same Parameter objects, still requiring grad."))
 def check_init_constant(init_constant):
     """Apply `init_constant` to a small model; check each Linear's parameters and that nothing else broke."""
     model = _model()
@@ -34,44 +35,56 @@ def check_init_constant(init_constant):
     try:
         model.apply(init_constant)
     except RuntimeError as error:
-        expect("leaf Variable" not in str(error), f"your code raised RuntimeError: {error} Parameters are leaves "
-               "that require grad: change them under torch.no_grad() (or through .data).")
+        expect("leaf Variable" not in str(error),
+               _("your code raised RuntimeError: {error} Parameters are leaves that require grad: change them "
+                 "under torch.no_grad() (or through .data).")
+               .format(error=error))
         raise
-    for (name, before), (_, after) in zip(params, model.named_parameters()):
-        expect(after is before, f"{name} is a new object: change the existing parameter in place (fill_, "
-               "zero_, or nn.init.constant_) instead of assigning a new one.")
-        expect(after.requires_grad and after.is_leaf, f"{name} no longer is a leaf that requires grad: change "
-               "its values in place under torch.no_grad() (or through .data).")
-    expect(not torch.equal(model[0].weight.detach(), first_weight), "the first Linear's weight did not change: "
-           "for every nn.Linear, fill its weight with 0.5 and its bias with zeros.")
+    for (name, before), (_name, after) in zip(params, model.named_parameters()):
+        expect(after is before, _("{name} is a new object: change the existing parameter in place (fill_, zero_, "
+                                  "or nn.init.constant_) instead of assigning a new one.")
+                                .format(name=name))
+        expect(after.requires_grad and after.is_leaf,
+               _("{name} no longer is a leaf that requires grad: change its values in place under torch.no_grad() "
+                 "(or through .data).")
+               .format(name=name))
+    expect(not torch.equal(model[0].weight.detach(), first_weight),
+           _("the first Linear's weight did not change: for every nn.Linear, fill its weight with 0.5 and its bias "
+             "with zeros."))
     for label, layer in [("the first Linear", model[0]), ("the Linear inside the inner Sequential", model[1][0])]:
-        expect(_is_constant(layer.weight, 0.5), f"{label}'s weight is not all 0.5 (first row now "
-               f"{[round(v, 4) for v in layer.weight[0].tolist()]}); fill it with 0.5.")
-        expect(_is_constant(layer.bias, 0.0), f"{label}'s weight is right, but its bias is "
-               f"{[round(v, 4) for v in layer.bias.tolist()]}; set it to zeros too.")
+        expect(_is_constant(layer.weight, 0.5),
+               _("{label}'s weight is not all 0.5 (first row now {row}); fill it with 0.5.")
+               .format(label=label, row=[round(v, 4) for v in layer.weight[0].tolist()]))
+        expect(_is_constant(layer.bias, 0.0),
+               _("{label}'s weight is right, but its bias is {bias}; set it to zeros too.")
+               .format(label=label, bias=[round(v, 4) for v in layer.bias.tolist()]))
 
 
 ORDER = ["Linear", "Linear", "ReLU", "Sequential", "Tanh", "Sequential"]
 PRE_ORDER = ["Sequential", "Linear", "Sequential", "Linear", "ReLU", "Tanh"]
 
 
-@check("children first, each subtree finished before the next child, and the outer Sequential last.")
+@check(N_("children first, each subtree finished before the next child, and the outer Sequential last."))
 def check_visit_order(answer):
     """Compare the learner's predicted order (class names) with what apply really does on the model."""
-    expect(isinstance(answer, (list, tuple)), f"answer is {type(answer).__name__}; write a list of class names "
-           "such as [\"Linear\", \"ReLU\"].")
+    expect(isinstance(answer, (list, tuple)),
+           _('answer is {type}; write a list of class names such as ["Linear", "ReLU"].')
+           .format(type=type(answer).__name__))
     got = [a if isinstance(a, str) else getattr(a, "__name__", str(a)) for a in answer]
-    expect(got != PRE_ORDER, "that is parent-first order (as named_modules() lists them); apply visits the "
-           "children first and a module only after everything below it.")
-    expect(len(got) == 6, f"your list has {len(got)} names, but apply calls fn 6 times: once for each of the 4 "
-           "layers and once for each of the 2 containers, the outer one included.")
-    expect(got[-1] == "Sequential", f"your last name is {got[-1]!r}; the last module visited is the one apply "
-           "was called on, the outer Sequential.")
-    expect(got == ORDER, f"{got} is not the order; apply finishes the inner Sequential's whole subtree (its "
-           "children, then itself) before it moves on to the next child.")
+    expect(got != PRE_ORDER, _("that is parent-first order (as named_modules() lists them); apply visits the "
+                               "children first and a module only after everything below it."))
+    expect(len(got) == 6, _("your list has {n_got} names, but apply calls fn 6 times: once for each of the 4 "
+                            "layers and once for each of the 2 containers, the outer one included.")
+                          .format(n_got=len(got)))
+    expect(got[-1] == "Sequential", _("your last name is {got!r}; the last module visited is the one apply was "
+                                      "called on, the outer Sequential.")
+                                    .format(got=got[-1]))
+    expect(got == ORDER, _("{got} is not the order; apply finishes the inner Sequential's whole subtree (its "
+                           "children, then itself) before it moves on to the next child.")
+                         .format(got=got))
 
 
-@check("my_apply visits children first, the module last, in the same order as Module.apply, and returns it.")
+@check(N_("my_apply visits children first, the module last, in the same order as Module.apply, and returns it."))
 def check_my_apply(my_apply):
     """Compare `my_apply`'s visits (by identity) with the real Module.apply on a nested model."""
     model = _model()
@@ -83,15 +96,19 @@ def check_my_apply(my_apply):
         result = my_apply(model, visited.append)
     finally:
         nn.Module.apply = real_apply
-    expect(not used_apply, "my_apply called Module.apply; write the recursion yourself: loop over "
-           "module.children() and call my_apply on each child.")
-    expect(visited, "my_apply never called fn: it must call fn on every module, the root included.")
+    expect(not used_apply, _("my_apply called Module.apply; write the recursion yourself: loop over "
+                             "module.children() and call my_apply on each child."))
+    expect(visited, _("my_apply never called fn: it must call fn on every module, the root included."))
     names = [type(m).__name__ for m in visited]
-    expect(len(visited) == len(expected), f"my_apply called fn {len(visited)} times ({names}); Module.apply "
-           f"calls it {len(expected)} times. Recurse into every child, and call fn on the module itself too.")
-    expect(visited[0] is not model, "the root was visited first; call fn(module) after the loop over the "
-           "children.")
-    expect(all(a is b for a, b in zip(visited, expected)), f"my_apply visited {names}, Module.apply visits "
-           f"{[type(m).__name__ for m in expected]}.")
-    expect(result is model, f"my_apply returned {'None' if result is None else type(result).__name__}; "
-           "Module.apply returns the module it was called on (return module).")
+    expect(len(visited) == len(expected), _("my_apply called fn {n_visited} times ({names}); Module.apply calls it "
+                                            "{n_expected} times. Recurse into every child, and call fn on the "
+                                            "module itself too.")
+                                          .format(n_visited=len(visited), names=names, n_expected=len(expected)))
+    expect(visited[0] is not model, _("the root was visited first; call fn(module) after the loop over the "
+                                      "children."))
+    expect(all(a is b for a, b in zip(visited, expected)),
+           _("my_apply visited {names}, Module.apply visits {expected}.")
+           .format(names=names, expected=[type(m).__name__ for m in expected]))
+    expect(result is model, _("my_apply returned {type}; Module.apply returns the module it was called on (return "
+                              "module).")
+                            .format(type='None' if result is None else type(result).__name__))

@@ -7,6 +7,7 @@ Example (a book cell):
 """
 import minigrad as torch
 
+from ..i18n import N_, _
 from . import Hint, check, expect
 
 
@@ -17,9 +18,11 @@ def _values(t):
 def _apply(fn, x, what):
     """Run `fn.apply(x)` and say clearly what came back if it is not a tensor."""
     out = fn.apply(x)
-    expect(out is not None, f"{fn.__name__}.apply(x) returned None: forward is still the stub. Compute {what} "
-                            "and return it (and save x with ctx.save_for_backward(x)).")
-    expect(isinstance(out, torch.Tensor), f"forward returned {type(out).__name__}, expected a tensor.")
+    expect(out is not None, _("{fn}.apply(x) returned None: forward is still the stub. Compute {what} and return "
+                              "it (and save x with ctx.save_for_backward(x)).")
+                            .format(fn=fn.__name__, what=what))
+    expect(isinstance(out, torch.Tensor), _("forward returned {type}, expected a tensor.")
+                                          .format(type=type(out).__name__))
     return out
 
 
@@ -29,51 +32,59 @@ def _backward(out, x, gradient):
         out.backward(gradient)
     except ValueError as error:
         if "unpack" in str(error):
-            raise Hint(f"backward could not unpack ctx.saved_tensors ({error}): did forward call "
-                       "ctx.save_for_backward(x)?") from None
-        raise Hint(f"out.backward(...) raised ValueError: {error}") from None
+            raise Hint(_("backward could not unpack ctx.saved_tensors ({error}): did forward call "
+                         "ctx.save_for_backward(x)?")
+                       .format(error=error)) from None
+        raise Hint(_("out.backward(...) raised ValueError: {error}")
+                   .format(error=error)) from None
     except Exception as error:
-        raise Hint(f"out.backward(...) raised {type(error).__name__}: {error}") from None
-    expect(x.grad is not None, "x.grad is None after backward: backward returned None instead of a gradient.")
+        raise Hint(_("out.backward(...) raised {type}: {error}")
+                   .format(type=type(error).__name__, error=error)) from None
+    expect(x.grad is not None, _("x.grad is None after backward: backward returned None instead of a gradient."))
 
 
 def _check_node(fn, out):
     name = out.grad_fn.name() if out.grad_fn is not None else None
     expect(name == fn.__name__ + "Backward",
-           f"out.grad_fn is {name}, expected {fn.__name__}Backward: call {fn.__name__}.apply(x), not forward.")
+           _("out.grad_fn is {name}, expected {fn}Backward: call {fn}.apply(x), not forward.")
+           .format(name=name, fn=fn.__name__))
 
 
-@check("Square.apply records a SquareBackward node and its backward gives 2 * x * grad_output.")
+@check(N_("Square.apply records a SquareBackward node and its backward gives 2 * x * grad_output."))
 def check_square(fn):
     """`fn.apply(x)` is x * x; its backward multiplies grad_output by 2x."""
     data = [-2.0, 0.5, 3.0]
     x = torch.tensor(data, requires_grad=True)
     out = _apply(fn, x, "x * x")
     expect(out.tolist() == [v * v for v in data],
-           f"Square.apply({data}) gave {_values(out)}, expected {[v * v for v in data]}.")
+           _("Square.apply({data}) gave {out}, expected {want}.")
+           .format(data=data, out=_values(out), want=[v * v for v in data]))
     _check_node(fn, out)
     grad_output = torch.tensor([1.0, 10.0, 100.0])
     _backward(out, x, grad_output)
     want = [2 * v * g for v, g in zip(data, grad_output.tolist())]
     if x.grad.tolist() == [2 * v for v in data]:
-        raise Hint(f"with grad_output {grad_output.tolist()}, x.grad is {_values(x.grad)}: backward ignored "
-                   "grad_output. Multiply by it (chain rule): grad_output * 2 * x.")
+        raise Hint(_("with grad_output {grad_output}, x.grad is {x_grad}: backward ignored grad_output. Multiply "
+                     "by it (chain rule): grad_output * 2 * x.")
+                   .format(grad_output=grad_output.tolist(), x_grad=_values(x.grad)))
     expect(torch.allclose(x.grad, torch.tensor(want)),
-           f"with grad_output {grad_output.tolist()}, x.grad is {_values(x.grad)}, expected {want} "
-           "(d(x*x)/dx = 2x, times grad_output).")
+           _("with grad_output {grad_output}, x.grad is {x_grad}, expected {want} (d(x*x)/dx = 2x, times "
+             "grad_output).")
+           .format(grad_output=grad_output.tolist(), x_grad=_values(x.grad), want=want))
     y1, y2 = fn.apply(x), fn.apply(x)
-    expect(y1.grad_fn is not y2.grad_fn, "two calls of apply shared one node; each call should make its own.")
+    expect(y1.grad_fn is not y2.grad_fn, _("two calls of apply shared one node; each call should make its own."))
 
 
-@check("LeakyReLU keeps positives, scales negatives by 0.1, and so does its gradient.")
+@check(N_("LeakyReLU keeps positives, scales negatives by 0.1, and so does its gradient."))
 def check_leaky_relu(fn):
     """`fn.apply(x)` is x where x >= 0 and 0.1 * x where x < 0; the gradient is 1 or 0.1 accordingly."""
     data = [-2.0, -0.5, 0.0, 1.5]
     want = [-0.2, -0.05, 0.0, 1.5]
     x = torch.tensor(data, requires_grad=True)
-    out = _apply(fn, x, "x for x >= 0 and 0.1 * x for x < 0")
+    out = _apply(fn, x, _("x for x >= 0 and 0.1 * x for x < 0"))
     expect(torch.allclose(out, torch.tensor(want)),
-           f"LeakyReLU.apply({data}) gave {_values(out)}, expected {want}.")
+           _("LeakyReLU.apply({data}) gave {out}, expected {want}.")
+           .format(data=data, out=_values(out), want=want))
     _check_node(fn, out)
     grad_output = torch.tensor([1.0, 10.0, 100.0, 1000.0])
     _backward(out, x, grad_output)
@@ -82,13 +93,14 @@ def check_leaky_relu(fn):
     want_grad, torch_convention = [0.1, 1.0, 100.0, 1000.0], [0.1, 1.0, 10.0, 1000.0]
     got = _values(x.grad)
     expect(got[:2] != [0.0, 0.0],
-           f"x.grad is {got}: the negative entries got 0, as in ReLU. Multiply them by 0.1 instead.")
+           _("x.grad is {got}: the negative entries got 0, as in ReLU. Multiply them by 0.1 instead.")
+           .format(got=got))
     expect(torch.allclose(x.grad, torch.tensor(want_grad)) or torch.allclose(x.grad, torch.tensor(torch_convention)),
-           f"with grad_output {grad_output.tolist()}, x.grad is {got}, expected {want_grad} "
-           "(grad_output where x > 0, 0.1 * grad_output where x < 0; at x = 0 either slope is accepted, so "
-           f"{torch_convention} too).")
+           _("with grad_output {grad_output}, x.grad is {got}, expected {want_grad} (grad_output where x > 0, 0.1 "
+             "* grad_output where x < 0; at x = 0 either slope is accepted, so {torch_convention} too).")
+           .format(grad_output=grad_output.tolist(), got=got, want_grad=want_grad, torch_convention=torch_convention))
     expect(grad_output.tolist() == [1.0, 10.0, 100.0, 1000.0],
-           "backward changed grad_output in place: clone it first (grad_input = grad_output.clone()).")
+           _("backward changed grad_output in place: clone it first (grad_input = grad_output.clone())."))
 
 
 class CustomReLUFunction(torch.autograd.Function):
@@ -107,25 +119,30 @@ class CustomReLUFunction(torch.autograd.Function):
         return grad_input
 
 
-@check("count_nodes counts every node once: one per apply call, however many edges lead to it.")
+@check(N_("count_nodes counts every node once: one per apply call, however many edges lead to it."))
 def check_count_nodes(fn):
     """`fn(t, name)` returns how many distinct nodes called `name` the graph behind `t` holds."""
     relu = CustomReLUFunction.apply
     a = torch.tensor([-1.0, 2.0], requires_grad=True)
     three = relu(relu(a)) + relu(a)
     got = fn(three, "CustomReLUFunctionBackward")
-    expect(got is not None and got is not ..., "count_nodes returned None: it is still the stub.")
-    expect(got == 3, f"for z = relu(relu(a)) + relu(a), count_nodes(z, 'CustomReLUFunctionBackward') gave {got!r},"
-                     " expected 3 (three calls of apply, three nodes): follow grad_fn.next_functions all the way "
-                     "down to the leaves.")
+    expect(got is not None and got is not ...,
+           _("count_nodes returned None: it is still the stub."))
+    expect(got == 3, _("for z = relu(relu(a)) + relu(a), count_nodes(z, 'CustomReLUFunctionBackward') gave "
+                       "{got!r}, expected 3 (three calls of apply, three nodes): follow grad_fn.next_functions all "
+                       "the way down to the leaves.")
+                     .format(got=got))
     y = relu(a)
     twice = y * y
     got = fn(twice, "CustomReLUFunctionBackward")
-    expect(got == 1, f"for y = relu(a); z = y * y, count_nodes gave {got!r}, expected 1: MulBackward0 has two "
-                     "edges to the same node (y was made by one call). Remember the nodes you have seen "
-                     "(a set of id(node)) and count each one once.")
+    expect(got == 1, _("for y = relu(a); z = y * y, count_nodes gave {got!r}, expected 1: MulBackward0 has two "
+                       "edges to the same node (y was made by one call). Remember the nodes you have seen (a set "
+                       "of id(node)) and count each one once.")
+                     .format(got=got))
     got = fn(three, "torch::autograd::AccumulateGrad")
-    expect(got == 1, f"count_nodes(z, 'torch::autograd::AccumulateGrad') gave {got!r}, expected 1: the one leaf "
-                     "a has one AccumulateGrad node, however many paths lead to it.")
+    expect(got == 1, _("count_nodes(z, 'torch::autograd::AccumulateGrad') gave {got!r}, expected 1: the one leaf a "
+                       "has one AccumulateGrad node, however many paths lead to it.")
+                     .format(got=got))
     got = fn(three, "MulBackward0")
-    expect(got == 0, f"count_nodes(z, 'MulBackward0') gave {got!r}, expected 0 (there is no multiplication).")
+    expect(got == 0, _("count_nodes(z, 'MulBackward0') gave {got!r}, expected 0 (there is no multiplication).")
+                     .format(got=got))

@@ -8,6 +8,7 @@ Example (a book cell):
 import minigrad as torch
 from minigrad import autograd
 
+from ..i18n import N_, _
 from . import Hint, check, expect
 
 
@@ -24,11 +25,11 @@ def _hvp_cases():
     yield ("f(w) = (w ** 3).sum()", lambda w: (w ** 3).sum(), w2, [1.0, 1.0, 2.0],
            [[6 * w2[0], 0, 0], [0, 6 * w2[1], 0], [0, 0, 6 * w2[2]]])
     A = [[1.0, 2.0], [0.0, 3.0]]
-    yield ("f(w) = w @ A @ w, A not symmetric", lambda w: w @ torch.tensor(A) @ w, [0.5, -1.0], [2.0, -1.0],
+    yield (_("f(w) = w @ A @ w, A not symmetric"), lambda w: w @ torch.tensor(A) @ w, [0.5, -1.0], [2.0, -1.0],
            [[2.0, 2.0], [2.0, 6.0]])        # the Hessian of w A w is A + A^T
 
 
-@check("hvp gives H @ v from two backward passes, without building H.")
+@check(N_("hvp gives H @ v from two backward passes, without building H."))
 def check_hvp(hvp):
     """`hvp(f, w, v)` returns the Hessian of the scalar f at w times v."""
     for text, f, w_data, v_data, H in _hvp_cases():
@@ -37,54 +38,66 @@ def check_hvp(hvp):
             got = hvp(f, w, v)
         except RuntimeError as error:
             expect("does not require grad" not in str(error),
-                   f"for {text}, autograd.grad said: {error}. The gradient g has no graph: compute it with "
-                   "create_graph=True, so that it can be differentiated again.")
+                   _("for {text}, autograd.grad said: {error}. The gradient g has no graph: compute it with "
+                     "create_graph=True, so that it can be differentiated again.")
+                   .format(text=text, error=error))
             raise
-        expect(got is not None and got is not ..., "hvp returned None: it is still the stub.")
+        expect(got is not None and got is not ...,
+               _("hvp returned None: it is still the stub."))
         if isinstance(got, tuple) and len(got) == 1:
-            raise Hint("hvp returned a tuple: autograd.grad returns one gradient per input, unpack it "
-                       "with (hv,) = autograd.grad(...).")
-        expect(isinstance(got, torch.Tensor), f"hvp returned {type(got).__name__}, expected a tensor.")
+            raise Hint(_("hvp returned a tuple: autograd.grad returns one gradient per input, unpack it with (hv,) "
+                         "= autograd.grad(...)."))
+        expect(isinstance(got, torch.Tensor),
+               _("hvp returned {type}, expected a tensor.")
+               .format(type=type(got).__name__))
         want = torch.tensor(H) @ v
         w_plain = torch.tensor(w_data, requires_grad=True)
         (g,) = autograd.grad(f(w_plain), w_plain)
         if got.shape == g.shape and torch.allclose(got, g):
-            raise Hint(f"for {text}, hvp returned the gradient {_values(g)}: differentiate once more, the "
-                       "gradient of (g * v).sum().")
+            raise Hint(_("for {text}, hvp returned the gradient {g}: differentiate once more, the gradient of (g * "
+                         "v).sum().")
+                       .format(text=text, g=_values(g)))
         if got.shape == g.shape and torch.allclose(got, g * v):
-            raise Hint(f"for {text}, hvp returned g * v: that is the product of the gradient with v, not of the "
-                       "Hessian. Differentiate (g * v).sum() with respect to w.")
+            raise Hint(_("for {text}, hvp returned g * v: that is the product of the gradient with v, not of the "
+                         "Hessian. Differentiate (g * v).sum() with respect to w.")
+                       .format(text=text))
         expect(got.shape == want.shape and torch.allclose(got, want, atol=1e-5),
-               f"for {text} at w = {w_data}, v = {v_data}, hvp gave {_values(got)}, expected H @ v = "
-               f"{_values(want)} (H = {H}).")
+               _("for {text} at w = {w_data}, v = {v_data}, hvp gave {got}, expected H @ v = {want} (H = {H}).")
+               .format(text=text, w_data=w_data, v_data=v_data, got=_values(got), want=_values(want), H=H))
 
 
-@check("Sin's backward uses tensor operations: gradcheck and gradgradcheck pass, d²/dx² sin = -sin.")
+@check(N_("Sin's backward uses tensor operations: gradcheck and gradgradcheck pass, d²/dx² sin = -sin."))
 def check_sin(fn):
     """`fn.apply(x)` is sin(x), with a backward that is itself differentiable."""
     x = torch.tensor([-1.0, 0.25, 2.0], dtype=torch.float64, requires_grad=True)
     out = fn.apply(x)
-    expect(out is not None, "Sin.apply(x) returned None: forward is still the stub. Return x.sin() (and save x).")
+    expect(out is not None, _("Sin.apply(x) returned None: forward is still the stub. Return x.sin() (and save x)."))
     expect(isinstance(out, torch.Tensor) and torch.allclose(out, x.detach().sin()),
-           f"Sin.apply(x) gave {_values(out)}, expected sin(x) = {_values(x.detach().sin())}.")
+           _("Sin.apply(x) gave {out}, expected sin(x) = {want}.")
+           .format(out=_values(out), want=_values(x.detach().sin())))
     try:
         (g,) = autograd.grad(out.sum(), x, create_graph=True)
     except Exception as error:
-        raise Hint(f"the first backward raised {type(error).__name__}: {error}") from None
-    expect(g is not None, "backward returned None instead of a gradient.")
+        raise Hint(_("the first backward raised {type}: {error}")
+                   .format(type=type(error).__name__, error=error)) from None
+    expect(g is not None, _("backward returned None instead of a gradient."))
     expect(torch.allclose(g, x.detach().cos()),
-           f"the first derivative is {_values(g)}, expected cos(x) = {_values(x.detach().cos())}.")
-    expect(g.requires_grad, "with create_graph=True the gradient does not require grad: backward left the Tensor "
-                            "world (numpy, .detach(), .item(), or torch.tensor(...) of its values). Compute it "
-                            "with tensor operations: grad_output * x.cos().")
+           _("the first derivative is {g}, expected cos(x) = {want}.")
+           .format(g=_values(g), want=_values(x.detach().cos())))
+    expect(g.requires_grad, _("with create_graph=True the gradient does not require grad: backward left the Tensor "
+                              "world (numpy, .detach(), .item(), or torch.tensor(...) of its values). Compute it "
+                              "with tensor operations: grad_output * x.cos()."))
     (g2,) = autograd.grad(g.sum(), x)
     expect(torch.allclose(g2, -x.detach().sin()),
-           f"the second derivative is {_values(g2)}, expected -sin(x) = {_values(-x.detach().sin())}: use the "
-           "saved x itself in backward (ctx.saved_tensors), not a detached copy.")
+           _("the second derivative is {g2}, expected -sin(x) = {want}: use the saved x itself in backward "
+             "(ctx.saved_tensors), not a detached copy.")
+           .format(g2=_values(g2), want=_values(-x.detach().sin())))
     try:
-        expect(autograd.gradgradcheck(fn.apply, (x,)), "gradgradcheck returned False.")
+        expect(autograd.gradgradcheck(fn.apply, (x,)),
+               _("gradgradcheck returned False."))
     except RuntimeError as error:
-        raise Hint(f"gradgradcheck failed: {str(error).splitlines()[0]}") from None
+        raise Hint(_("gradgradcheck failed: {first_line}")
+                   .format(first_line=str(error).splitlines()[0])) from None
 
 
 def _critic():
@@ -106,7 +119,7 @@ def _reference(inputs_data):
     return penalty.detach(), weight.grad
 
 
-@check("gradient_penalty is a loss built from a gradient (create_graph=True): backward reaches the weights.")
+@check(N_("gradient_penalty is a loss built from a gradient (create_graph=True): backward reaches the weights."))
 def check_gradient_penalty(fn):
     """`fn(critic, inputs)` returns mean_i (|d score_i / d inputs_i| - 1)^2, differentiable in the weights."""
     data = [[1.0, 0.0], [0.5, -0.5], [0.0, 2.0], [-1.0, 1.0]]
@@ -114,20 +127,25 @@ def check_gradient_penalty(fn):
     weight, critic = _critic()
     inputs = torch.tensor(data, requires_grad=True)
     penalty = fn(critic, inputs)
-    expect(penalty is not None and penalty is not ..., "gradient_penalty returned None: it is still the stub.")
-    expect(isinstance(penalty, torch.Tensor) and penalty.numel() == 1,
-           f"gradient_penalty returned {type(penalty).__name__}"
-           f"{' of shape ' + str(tuple(penalty.shape)) if isinstance(penalty, torch.Tensor) else ''}: expected "
-           "a single number, the mean over the rows.")
+    expect(penalty is not None and penalty is not ...,
+           _("gradient_penalty returned None: it is still the stub."))
+    if not isinstance(penalty, torch.Tensor):
+        raise Hint(_("gradient_penalty returned {type}: expected a single number, the mean over the rows.")
+                   .format(type=type(penalty).__name__))
+    expect(penalty.numel() == 1,
+           _("gradient_penalty returned {type} of shape {shape}: expected a single number, the mean over the rows.")
+           .format(type=type(penalty).__name__, shape=tuple(penalty.shape)))
     expect(weight.grad is None and inputs.grad is None,
-           "after gradient_penalty, a .grad is filled: compute the gradient with autograd.grad, which returns it "
-           "and leaves every .grad alone (backward would add into the weights' .grad too).")
+           _("after gradient_penalty, a .grad is filled: compute the gradient with autograd.grad, which returns it "
+             "and leaves every .grad alone (backward would add into the weights' .grad too)."))
     expect(torch.allclose(penalty.detach(), want_penalty, atol=1e-5),
-           f"the penalty is {penalty.item():.4f}, expected {want_penalty.item():.4f}: per row, the norm of that "
-           "row's gradient (norm(dim=1)), minus 1, squared; then the mean.")
-    expect(penalty.requires_grad, "the penalty does not require grad, so backward cannot reach the weights: compute "
-                                  "the gradient with create_graph=True.")
+           _("the penalty is {penalty:.4f}, expected {want_penalty:.4f}: per row, the norm of that row's gradient "
+             "(norm(dim=1)), minus 1, squared; then the mean.")
+           .format(penalty=penalty.item(), want_penalty=want_penalty.item()))
+    expect(penalty.requires_grad, _("the penalty does not require grad, so backward cannot reach the weights: "
+                                    "compute the gradient with create_graph=True."))
     penalty.backward()
     expect(weight.grad is not None and torch.allclose(weight.grad, want_grad, atol=1e-5),
-           f"after penalty.backward(), weight.grad is {_values(weight.grad) if weight.grad is not None else None},"
-           f" expected {_values(want_grad)}.")
+           _("after penalty.backward(), weight.grad is {weight_grad}, expected {want_grad}.")
+           .format(weight_grad=_values(weight.grad) if weight.grad is not None else None,
+                   want_grad=_values(want_grad)))

@@ -12,9 +12,10 @@ Example (in a released check module):
     Traceback (most recent call last):
     widgets.exercises.Hint: this check compares your answer with the reference solution, ...
 """
+from ..i18n import N_, _
 from . import Hint
 
-GRADED_ONLY = ("this check compares your answer with the reference solution, which the student copy leaves "
+GRADED_ONLY = N_("this check compares your answer with the reference solution, which the student copy leaves "
                "out: it runs in full when your teacher grades the notebook.")
 
 
@@ -22,12 +23,12 @@ class _Removed(type):
     """The metaclass of a stand-in: every use of the class itself raises the hint."""
 
     def _refuse(cls, *args, **kwargs):
-        raise Hint(GRADED_ONLY)
+        raise Hint(_(GRADED_ONLY))
 
     def __getattr__(cls, name):
         if name.startswith("__") and name.endswith("__"):
             raise AttributeError(name)          # let copy, pickle and inspect probe for protocols
-        raise Hint(GRADED_ONLY)
+        raise Hint(_(GRADED_ONLY))
 
     __call__ = __iter__ = __len__ = __contains__ = __getitem__ = __eq__ = __ne__ = __bool__ = _refuse
     __hash__ = type.__hash__

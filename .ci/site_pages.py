@@ -1,0 +1,95 @@
+"""The pages around the chapters of the static site: navigation, the language switch, links, the index.
+
+Two editions: English at the site's root (`NN_name.html`, `index.html`) and Chinese under `zh/`. Every page
+links to its counterpart in the other edition (`Edition.switch`), so a reader can change language anywhere.
+"""
+import html
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One language of the book: where its notebooks are, where its pages go, and how its pages speak."""
+    lang: str            # the page's lang attribute
+    source: Path         # the folder of its notebooks and README.md
+    prefix: str          # its folder in the site: "" or "zh/"
+    root: str            # from its pages to the site's root: "" or "../"
+    contents: str        # the word for the table of contents
+    title: str           # the book's name in this language
+    switch_label: str    # the link to the *other* edition, in that edition's language
+
+    def switch(self, page):
+        """The language switch of `page` (e.g. "04_x.html", "index.html"): a link to the same page in the other
+        edition."""
+        other = EDITIONS["zh" if self.lang == "en" else "en"]
+        href = f"{self.root}{other.prefix}{page}"
+        return (f'<a class="lang-switch" hreflang="{other.lang}" lang="{other.lang}" href="{href}">'
+                f'{self.switch_label}</a>')
+
+
+EDITIONS = {
+    "en": Edition("en", BOOK, "", "", "Contents", "the minigrad book", "中文"),
+    "zh": Edition("zh", BOOK / "zh", "zh/", "../", "目录", "minigrad 之书", "English"),
+}
+
+
+def chapter_titles(edition):
+    """{"04_function_apply": "`Function.apply`", ...} from the table of contents in the edition's README.md."""
+    readme = (edition.source / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\|\s*\d+\s*\|\s*\[(.+?)\]\((\d\d_[^)]+)\.ipynb\)", readme, re.M)
+    return {stem: title for title, stem in rows}
+
+
+def nav(edition, chapters, i, titles, live=False):
+    """The previous / contents / next links of chapter `i` (a list of stems) as HTML, with the language switch;
+    with `live`, also a link to the same chapter in the live edition, which `make publish` puts into live/."""
+    def link(j, arrow_before, arrow_after):
+        if not 0 <= j < len(chapters):
+            return "<span></span>"
+        title = html.escape(titles.get(chapters[j], chapters[j]).replace("`", ""))
+        return f'<a href="{chapters[j]}.html">{arrow_before}{title}{arrow_after}</a>'
+    live_link = (f'<a class="live" href="live/lab/index.html?path={chapters[i]}.ipynb">Open live in your browser</a>'
+                 if live and edition.lang == "en" else "")
+    return (f'<nav class="site-nav">{link(i - 1, "← ", "")}<a href="index.html">{edition.contents}</a>{live_link}'
+            f'{edition.switch(chapters[i] + ".html")}{link(i + 1, "", " →")}</nav>')
+
+
+def relink(text, chapters):
+    """Point links at chapters (`04_x.ipynb`) and at the table of contents (`README.md`) to their pages;
+    links to chapters not written yet become text."""
+    def page(match):
+        folder, stem = match.group(2), match.group(3)
+        if stem in chapters:
+            return f'<a href="{folder}{stem}.html{match.group(4) or ""}"'
+        return "<a"
+    # a link may go to the other edition's folder: zh/04_x.ipynb from English, ../04_x.ipynb from Chinese
+    text = re.sub(r'<a href=(["\'])((?:\.\./|zh/)?)(\d\d_[^"\'#/]+?)\.ipynb(#[^"\']*)?\1', page, text)
+    text = re.sub(r'<a href=(["\'])((?:\.\./|zh/)?)README\.md(#[^"\']*)?\1', r'<a href="\2index.html\3"', text)
+    return re.sub(r'<a>(.*?)</a>', r'<span class="missing" title="not written yet">\1</span>', text)
+
+
+def warn_about_math(stem, nb):
+    """The pages load no MathJax (it would come from a CDN): say so if a chapter starts using TeX."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and re.search(r"\$[^$\n]+\$", cell.source):
+            print(f"warning: {stem} has TeX math ($...$), which the site shows as text: it loads no MathJax "
+                  "(add a local copy, e.g. `npm pack mathjax@3`, to .ci/build_site.py)", file=sys.stderr)
+            return
+
+
+def build_index(edition, out, chapters, css):
+    """Write the edition's index.html from its README.md, with the language switch on top."""
+    body = relink(markdown2html_mistune((edition.source / "README.md").read_text(encoding="utf-8")), chapters)
+    body = body.replace("Open the book with <code>make lab</code>",
+                        "Read it here, or run it with <code>make lab</code>")
+    switch = f'<p class="site-lang">{edition.switch("index.html")}</p>'
+    (out / "index.html").write_text(
+        f'<!DOCTYPE html>\n<html lang="{edition.lang}"><head><meta charset="utf-8"><title>{edition.title}</title>'
+        f'<style>{css}</style></head>\n<body class="site-index">{switch}{body}</body></html>\n', encoding="utf-8")
