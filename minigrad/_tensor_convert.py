@@ -6,8 +6,10 @@ Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mix
 """
 import numpy as np
 
-from . import _device, _dtype
+from . import _device, _dtype, _tensor_types
+from ._tensor import Tensor
 from ._tensor_integer import TensorInteger
+from .ops import shape
 
 _TO_SIGNATURES = (
     " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
@@ -201,12 +203,3 @@ def _expect_tensor(fn, name, position, value):
 
 
 _BY_TYPE_NAME = {d._tensor_type: d for d in _dtype.ALL}
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global shape, Tensor, _tensor_types
-    from ._tensor import Tensor  # noqa: F811
-    from .ops import shape  # noqa: F811
-    from . import _tensor_integer, _tensor_types  # noqa: F811
-    _tensor_integer._load_ops()

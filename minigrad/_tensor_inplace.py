@@ -8,9 +8,13 @@ import warnings
 
 import numpy as np
 
-from . import _dtype
-from .autograd.grad_mode import _State
+from . import _dtype, _random_functions
+from ._grad_state import _State
+from ._tensor import Tensor
+from .autograd.graph import SavedTensor
 from .autograd.views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
+from .ops import arithmetic, unary
+from .ops._common import as_operand as _as_tensor
 
 
 class TensorInPlace:
@@ -259,13 +263,3 @@ def _plain_index(index):
     if isinstance(index, tuple):
         return tuple(i._data if isinstance(i, Tensor) else i for i in index)
     return index
-
-
-def _load_ops():
-    """Import what in-place ops need once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global Tensor, SavedTensor, arithmetic, unary, _as_tensor, _random_functions
-    from . import _random_functions  # noqa: F811
-    from ._tensor import Tensor  # noqa: F811
-    from ._tensor_ops import _as_tensor  # noqa: F811
-    from .autograd.graph import SavedTensor  # noqa: F811
-    from .ops import arithmetic, unary  # noqa: F811

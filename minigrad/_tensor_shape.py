@@ -7,6 +7,8 @@ import warnings
 import numpy as np
 
 from . import _dtype
+from ._tensor import Tensor
+from .ops import indexing, shape, tiling
 
 _T_WARNING = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
@@ -162,10 +164,3 @@ def _dims_indexed(item):
     if isinstance(item, (Tensor, np.ndarray)) and item.dtype in (_dtype.bool, np.bool_):
         return item.ndim
     return 1
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global shape, indexing, tiling, Tensor
-    from ._tensor import Tensor  # noqa: F811
-    from .ops import indexing, shape, tiling  # noqa: F811

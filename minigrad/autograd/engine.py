@@ -6,8 +6,8 @@ diamond or a reused tensor gets the sum of its gradients; there is no recursion,
 """
 import numpy as np
 
-from .grad_mode import _State
-from .graph import FREED, AccumulateGrad
+from .._grad_state import _State
+from .graph import FREED, AccumulateGrad, get_gradient_edge
 from .ready_queue import ReadyQueue
 
 
@@ -152,12 +152,7 @@ def _as_tuple(x):
 def _root(i, t):
     if not t.requires_grad:
         raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-    return _gradient_edge(t)
-
-
-def _gradient_edge(t):
-    """The node and output number where a gradient for `t` arrives: its grad_fn, or its leaf's AccumulateGrad."""
-    return (t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0)
+    return get_gradient_edge(t)
 
 
 def _run(steps):
@@ -262,7 +257,7 @@ def _input_edge(t, accumulate_grad):
         t.retain_grad()         # as in PyTorch: a non-leaf input gets its .grad filled (and errors alike)
     if not t.requires_grad:
         raise RuntimeError("One of the differentiated Tensors does not require grad")
-    return _gradient_edge(t)
+    return get_gradient_edge(t)
 
 
 def _reaching(parents, ends, targets):

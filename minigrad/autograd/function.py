@@ -8,9 +8,10 @@ import warnings
 
 import numpy as np
 
-from .grad_mode import INFERENCE_SAVED, _State
+from .._grad_state import INFERENCE_SAVED, _State
+from .._tensor import Tensor
 from ._gradient_checks import check_gradients
-from .graph import FREED, FREED_MESSAGE, Node, PackedSavedTensor, SavedTensor, _saved_tensors_hooks
+from .graph import FREED, FREED_MESSAGE, Node, PackedSavedTensor, SavedTensor, _saved_tensors_hooks, accumulator
 from .once_differentiable import once_differentiable  # noqa: F401  (torch.autograd.function has it too)
 from .views import refresh_view
 
@@ -208,7 +209,7 @@ def _edge(t):
     if t._base is not None and t._base.grad_fn is not t._base_grad_fn:
         refresh_view(t)             # its base changed in place since the view was taken
     node = t.grad_fn
-    return (node, t._output_nr) if node is not None else (t._accumulator(), 0)
+    return (node, t._output_nr) if node is not None else (accumulator(t), 0)
 
 
 def _is_one_of(x, items):
@@ -289,5 +290,3 @@ def _plain(fn):
 def _zeros(shape, dtype):
     return Tensor._make(np.zeros(shape, dtype))
 
-
-from .._tensor import Tensor  # noqa: E402  (imported last: the Tensor module itself builds on Function)

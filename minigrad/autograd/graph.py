@@ -8,7 +8,7 @@ this one structure.
 import itertools
 import re
 
-from .grad_mode import _State
+from .._grad_state import _State
 
 _sequence = itertools.count()
 
@@ -69,7 +69,8 @@ class PackedSavedTensor(SavedTensor):
     def __init__(self, tensor, owner):
         super().__init__(tensor, owner)
         pack, self.unpack_hook = _saved_tensors_hooks[-1]
-        self.original = (tensor.grad_fn, tensor._output_nr, tensor._requires_grad and tensor._accumulator_if_leaf())
+        leaf = tensor._requires_grad and tensor.grad_fn is None
+        self.original = (tensor.grad_fn, tensor._output_nr, accumulator(tensor) if leaf else False)
         self.tensor = pack(tensor)
 
     def unpack(self):
@@ -78,13 +79,13 @@ class PackedSavedTensor(SavedTensor):
         if not hasattr(data, "_data"):
             raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
                             f"{type(data).__name__}")
-        grad_fn, output_nr, accumulator = self.original
-        if grad_fn is None and accumulator is False:
+        grad_fn, output_nr, leaf_node = self.original
+        if grad_fn is None and leaf_node is False:
             return data
         t = data.detach()
         t._requires_grad, t.grad_fn, t._output_nr = True, grad_fn, output_nr
         if grad_fn is None:
-            t._grad_accumulator = accumulator
+            t._grad_accumulator = leaf_node
         return t
 
 
@@ -242,6 +243,23 @@ class AccumulateGrad(Node):
         else:                           # ... and a new, recorded sum
             leaf._grad = leaf._grad + g
         return ()
+
+
+def accumulator(tensor):
+    """Return the `AccumulateGrad` node of a leaf tensor (one per leaf, reused by every op that reads it)."""
+    node = tensor._grad_accumulator
+    if node is None:
+        node = tensor._grad_accumulator = AccumulateGrad(tensor)
+    return node
+
+
+def get_gradient_edge(tensor):
+    """Return where a gradient for `tensor` arrives: `(grad_fn, output_nr)`, or `(its AccumulateGrad, 0)` for a leaf.
+
+    Mirrors `torch.autograd.graph.get_gradient_edge` (a `(node, output_nr)` pair, as in `next_functions`).
+    """
+    node = tensor.grad_fn
+    return (node, tensor._output_nr) if node is not None else (accumulator(tensor), 0)
 
 
 def _as_saved_int(value):
