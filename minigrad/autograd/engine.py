@@ -7,6 +7,7 @@ diamond or a reused tensor gets the sum of its gradients; there is no recursion,
 import numpy as np
 
 from .._grad_state import _State
+from .._tensor import Tensor
 from .graph import FREED, AccumulateGrad, get_gradient_edge
 from .ready_queue import ReadyQueue
 
@@ -123,7 +124,6 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
 
 def check_grads(tensors, grad_tensors):
     """Check the starting gradients (or create 1 for a scalar), as `torch.autograd.backward` does."""
-    from .._tensor import Tensor
     if len(grad_tensors) < len(tensors):       # extra gradients are ignored, as in PyTorch
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grad_tensors)} gradients")
     grads = []
@@ -198,7 +198,6 @@ def _add_to_buffer(buffers, node, nr, g, create_graph):
 
 
 def _sum(a, b):
-    from .._tensor import Tensor
     return Tensor._make(np.asarray(a._data + b._data))     # asarray: 0-d arrays add up to a numpy scalar
 
 

@@ -9,6 +9,7 @@ be found in any gradient array of the base's shape. Both nodes compute with the 
 """
 import numpy as np
 
+from .._tensor import Tensor
 from .graph import Node
 
 STALE_VIEW = (
@@ -111,5 +112,4 @@ def refresh_views(base, skip=None):
 
 
 def _tensor(array):
-    from .._tensor import Tensor
     return Tensor._make(array)
