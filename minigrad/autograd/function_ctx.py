@@ -5,7 +5,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from ._gradient_checks import check_gradients
-from .graph import FREED, FREED_MESSAGE, Node
+from .graph import FREED_MESSAGE, Node
 
 
 class FunctionCtx:
@@ -31,9 +31,9 @@ class FunctionCtx:
     @property
     def saved_tensors(self):
         """Return the tensors given to `save_for_backward`, after checking they were not modified in place."""
-        saved = self._saved
-        if saved is FREED:
+        if self._freed:
             raise RuntimeError(FREED_MESSAGE)
+        saved = self._saved
         if saved is None:
             return ()
         return tuple([None if s is None else s.unpack() for s in saved])

@@ -3,12 +3,15 @@
 Every `grad_fn` is a `Node`. Its `next_functions` is a tuple of `(node, output_nr)` pairs, one per tensor input:
 the node that produced that input (or the input leaf's `AccumulateGrad`), and which of that node's outputs it
 was; `(None, 0)` marks an input that needs no gradient. The engine, the graph drawing and the book all read
-this one structure.
+this one structure, through the functions of `graph_walk.py` (`walk`, `count_dependencies`, `saved_values`,
+`output_metadata`, `retained_tensors`, `ctx_attributes`), which this module offers too.
 """
 import itertools
 import re
 
 from .._grad_state import _State
+from .graph_walk import (count_dependencies, ctx_attributes, output_metadata, retained_tensors,  # noqa: F401
+                         saved_values, walk)
 
 _sequence = itertools.count()
 
@@ -17,9 +20,6 @@ FREED_MESSAGE = (
     "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
     "if you need to access saved tensors after calling backward.")
-
-
-FREED = "freed"   # what `_saved` becomes once backward has freed the saved tensors (None means none were saved)
 
 
 class RemovableHandle:
@@ -124,7 +124,8 @@ class Node:
 
     # class-level defaults keep node creation cheap: an instance only stores what differs
     next_functions = ()
-    _saved = None            # list of SavedTensor; FREED after a backward without retain_graph
+    _saved = None            # tuple of SavedTensor (None where save_for_backward got None), if any were saved
+    _freed = False           # True once a backward without retain_graph has dropped them
     _pre_hooks = None        # {output_nr: [hook, ...]} from Tensor.register_hook on this node's outputs
     _retained = None         # {output_nr: tensor} from Tensor.retain_grad
     _output_shapes = ()      # shape and dtype of each output, to materialise missing gradients as zeros
@@ -132,7 +133,7 @@ class Node:
     _post_hooks = None       # [hook(grad_inputs, grad_outputs)] from register_hook
 
     def __init__(self):
-        self._sequence_nr = self._priority = next(_sequence)
+        self._priority = next(_sequence)      # the ready node created last runs first, as in PyTorch
 
     def name(self):
         """Return the node's class name, e.g. `'MulBackward0'`."""
@@ -162,9 +163,9 @@ class Node:
         key = name[7:] if name.startswith("_saved_") else None
         names = getattr(spec, "saved_names", ())
         if key is not None and key in names:
-            saved = self._saved
-            if saved is FREED:
+            if self._freed:
                 raise RuntimeError(FREED_MESSAGE)
+            saved = self._saved
             s = saved[names.index(key)] if saved else None
             return None if s is None else s.unpack()
         attrs = getattr(spec, "saved_attrs", {})

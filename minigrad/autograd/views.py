@@ -55,6 +55,7 @@ class CopySlices(Node):
 
     # the wrapped op's saved tensors are this node's: backward frees them through here
     _saved = property(lambda self: self.fn._saved, lambda self, value: setattr(self.fn, "_saved", value))
+    _freed = property(lambda self: self.fn._freed, lambda self, value: setattr(self.fn, "_freed", value))
 
     def _run_backward(self, grads):
         from ..ops.strided import AsStridedGather, AsStridedScatter
