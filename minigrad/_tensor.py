@@ -194,6 +194,11 @@ class Tensor:
         return (self if base is None else base)._inference and not self._wrapped_number
 
     @property
+    def output_nr(self):
+        """Which output of `grad_fn` this tensor is (0 for a leaf). Mirrors `torch.Tensor.output_nr`."""
+        return self._output_nr
+
+    @property
     def is_leaf(self):
         """True for tensors that no recorded operation produced: only leaves receive `.grad`."""
         return self.grad_fn is None
