@@ -19,7 +19,7 @@ import numpy as np
 
 import minigrad
 from minigrad.autograd import backward_steps
-from minigrad.autograd.graph import FREED, FREED_MESSAGE
+from minigrad.autograd.graph import FREED_MESSAGE, count_dependencies, get_gradient_edge, retained_tensors, saved_values
 
 from ._controls import StepControls, Stepping
 from ._format import (NON_SCALAR_MESSAGE, InputTypeError, InputValueError, check_graph, check_tensor, shape_text,
@@ -44,7 +44,8 @@ class BackwardStepper(Stepping, w.VBox):
 
     Programmatic use (what the buttons call): `.step()`, `.back()`, `.reset()`, `.run_to_end()`, `.go_to(n)`;
     `.steps` (the `BackwardStep` records so far), `.current` (the last one), `.printed` (what each step's
-    backward printed), `.position`, `.total`, `.dot` (the current DOT source).
+    backward printed), `.grads_before` (for each step, a copy of its leaf's `.grad` before the step, or None),
+    `.position`, `.total`, `.dot` (the current DOT source).
 
     Example:
         >>> stepper = BackwardStepper(loss, names={"w": w})
@@ -59,21 +60,21 @@ class BackwardStepper(Stepping, w.VBox):
         _check_gradient(tensor, gradient)
         self._tensor_names = _names(names, named, model)
         nodes = walk([tensor])
-        if any(n._saved is FREED for n in nodes):
+        if any(saved_values(n) is None for n in nodes):
             raise InputValueError(f"BackwardStepper: this graph was already used by a backward pass that freed "
                                   f"it. {FREED_MESSAGE}")
         self.tensor, self.gradient, self.create_graph = tensor, gradient, bool(create_graph)
         self.retain_graph = bool(retain_graph) or self.create_graph     # as in backward(): create_graph retains
         self.options = {"show_values": show_values, "show_saved": show_saved, "max_nodes": max_nodes}
-        # each node runs exactly once in a backward pass, so the graph's size is the number of steps
-        self.total = max(len(nodes), 1)
+        # each node runs exactly once in a backward pass: the engine's own count is the number of steps
+        self.total = len(count_dependencies([get_gradient_edge(tensor)[0]]))
         leaves = leaves_of(nodes) or ([tensor] if tensor.grad_fn is None else [])
         # Reset puts back the .grad of the leaves, and of non-leaf tensors that asked for retain_grad()
         self._initial = [(t, None if t.grad is None else t.grad.detach().clone())
                          for t in leaves + _retained_tensors(nodes)]
-        self.steps, self.printed = [], []
+        self.steps, self.printed, self.grads_before = [], [], []
         self._generator, self.exhausted, self.freed = None, False, False
-        self._replay = None      # after the graph is freed: [(record, printed, .grad of each tracked tensor)]
+        self._replay = None      # after the graph is freed: [(record, printed, .grad before, .grad of each tracked)]
         self.controls = StepControls(self, self.total)
         self.graph_html = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0%"))
         self.panel_html = w.HTML(layout=w.Layout(flex="2 1 0%", padding="0 0 0 12px"))
@@ -141,7 +142,7 @@ class BackwardStepper(Stepping, w.VBox):
     def _restart(self):
         for t, grad in self._initial:
             t.grad = None if grad is None else grad.detach().clone()
-        self.steps, self.printed = [], []
+        self.steps, self.printed, self.grads_before = [], [], []
         self._generator, self.exhausted = None, False
 
     def _advance(self):
@@ -173,6 +174,7 @@ class BackwardStepper(Stepping, w.VBox):
 
     def _pull(self, generator):
         printed = io.StringIO()
+        before = [None if t.grad is None else t.grad.detach().clone() for t, _ in self._initial]
         try:
             with contextlib.redirect_stdout(printed):   # what a custom backward prints goes to the panel
                 record = next(generator)
@@ -182,6 +184,9 @@ class BackwardStepper(Stepping, w.VBox):
             return None
         self.steps.append(record)
         self.printed.append(printed.getvalue())
+        # the engine copies nothing for views: the stepper keeps the .grad that an AccumulateGrad step added into
+        variable = record.variable
+        self.grads_before.append(next((g for (t, _), g in zip(self._initial, before) if t is variable), None))
         self.total = max(self.total, self.position)
         return record
 
@@ -194,16 +199,17 @@ class BackwardStepper(Stepping, w.VBox):
         replay = []
         while self._pull(generator) is not None:
             grads = _grads_now(self._initial, grads)
-            replay.append((self.current, self.printed[-1], grads))
+            replay.append((self.current, self.printed[-1], self.grads_before[-1], grads))
         self._replay, self.freed = replay, True
         self.exhausted = False      # from now on `finished` means "the replay stands at its last step"
         return self.current
 
     def _replay_to(self, n):
         """Show the state after `n` recorded steps of the freed pass: its records, and the `.grad` it left."""
-        self.steps = [record for record, _, _ in self._replay[:n]]
-        self.printed = [printed for _, printed, _ in self._replay[:n]]
-        grads = self._replay[n - 1][2] if n else [grad for _, grad in self._initial]
+        self.steps = [record for record, _, _, _ in self._replay[:n]]
+        self.printed = [printed for _, printed, _, _ in self._replay[:n]]
+        self.grads_before = [before for _, _, before, _ in self._replay[:n]]
+        grads = self._replay[n - 1][3] if n else [grad for _, grad in self._initial]
         for (t, _), grad in zip(self._initial, grads):
             t.grad = None if grad is None else grad.detach().clone()    # a copy: the record stays as it was
 
@@ -250,13 +256,7 @@ def _check_gradient(tensor, gradient):
 
 def _retained_tensors(nodes):
     """The non-leaf tensors on which retain_grad() was called: backward fills their .grad too."""
-    found = []
-    for node in nodes:
-        for ref in (getattr(node, "_retained", None) or {}).values():
-            t = ref()
-            if t is not None:
-                found.append(t)
-    return found
+    return [t for node in nodes for t in retained_tensors(node).values()]
 
 
 def _grads_now(tracked, before):
