@@ -10,6 +10,7 @@ from . import _device, _dtype, _tensor_types
 from ._tensor import Tensor
 from ._tensor_integer import TensorInteger
 from .ops import shape
+from .ops._common import broadcast_shapes
 
 _TO_SIGNATURES = (
     " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
@@ -149,7 +150,6 @@ class TensorConvert(TensorInteger):
             raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
         if atol < 0:
             raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
-        from .ops._common import broadcast_shapes
         a, b = self._data, other._data
         broadcast_shapes(a.shape, b.shape)          # PyTorch's error for shapes that do not broadcast
         if a.dtype.kind != "f":

@@ -14,6 +14,7 @@ from ._tensor import Tensor
 from .autograd.graph import SavedTensor
 from .autograd.views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 from .ops import arithmetic, unary
+from .ops.indexing import IndexPut, SetSlice, is_basic_index
 from .ops._common import as_operand as _as_tensor
 
 
@@ -141,7 +142,6 @@ class TensorInPlace:
 
     def __setitem__(self, index, value):
         """`t[index] = value`, including boolean masks as in `grad_input[x < 0] = 0`."""
-        from .ops.indexing import CopySlices, IndexPut, is_basic_index
         basic = is_basic_index(index)
         if basic and self.grad_fn is None and self._requires_grad and _State.enabled:
             # a basic index writes through a view of the leaf, and PyTorch words the error so
@@ -153,7 +153,7 @@ class TensorInPlace:
             _warn_expanded_write(index)
         if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
             value = _setitem_value(self, index, _as_tensor(value, self), basic)
-            self._write((CopySlices if basic else IndexPut).apply(self, index, value))
+            self._write((SetSlice if basic else IndexPut).apply(self, index, value))
         else:
             if isinstance(value, Tensor):
                 value = _setitem_value(self, index, value, basic)     # PyTorch's error if it does not fit

@@ -9,6 +9,7 @@ import numpy as np
 from ._tensor import Tensor
 from ._tensor_ops import _ReturnType
 from .ops import cumulative, reduce_more
+from .ops.reduction import _axes
 
 
 class TensorMathReductions:
@@ -111,7 +112,6 @@ def _check_inplace_dtype(t, dtype):
 def _logical(t, reduce, dim, keepdim):
     """all/any: bool results (uint8 for uint8 input, as in PyTorch); dim=None reduces everything, an empty tuple
     nothing."""
-    from .ops.reduction import _axes
     a = t._data
     out = np.asarray(reduce(a, axis=None if dim is None else _axes(dim, a.ndim), keepdims=keepdim))
     return Tensor._make(out.astype(np.uint8) if a.dtype == np.uint8 else out)

@@ -6,7 +6,7 @@ import numpy as np
 
 from ._tensor import Tensor
 from .ops import arithmetic, linalg, reduction, unary
-from .ops._common import as_operand as _as_tensor, dim_index, is_number as _is_number
+from .ops._common import as_operand as _as_tensor, dim_index, is_number as _is_number, operands
 
 
 class _ReturnType(tuple):
@@ -106,7 +106,6 @@ class TensorOps:
 
     # ---- comparisons give bool tensors and are never recorded ----------------------------------------------
     def _compare(self, other, op):
-        from .ops._common import operands
         return Tensor._make(np.asarray(op(*operands(self, _as_tensor(other, self)))))
 
     def __lt__(self, other):

@@ -9,6 +9,7 @@ import numpy as np
 from . import _dtype
 from ._tensor import Tensor
 from .ops import indexing, shape, tiling
+from .ops._common import dim_index
 
 _T_WARNING = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
@@ -58,7 +59,6 @@ class TensorShape:
 
     def flatten(self, start_dim=0, end_dim=-1):
         """Merge dims `start_dim`..`end_dim` into one (a view where the memory allows, as `reshape`)."""
-        from .ops._common import dim_index
         n = self.dim()
         start, end = dim_index(start_dim, n), dim_index(end_dim, n)
         if start > end:
