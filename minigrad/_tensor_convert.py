@@ -9,7 +9,7 @@ import numpy as np
 from . import _device, _dtype, _tensor_types
 from ._tensor import Tensor
 from ._tensor_integer import TensorInteger
-from .ops import shape
+from .ops import copies
 from .ops._common import broadcast_shapes
 
 _TO_SIGNATURES = (
@@ -46,7 +46,7 @@ class TensorConvert(TensorInteger):
             # "cpu:0" is not the "cpu" a tensor is on (no index), so PyTorch copies, as to another device
             copy = copy or _device.device(device).index is not None
         if dtype is None or dtype is self.dtype:
-            return shape.ToCopy.apply(self, self.dtype) if copy else self
+            return copies.ToCopy.apply(self, self.dtype) if copy else self
         return self._cast(dtype)
 
     def _cast(self, dtype):
@@ -55,8 +55,8 @@ class TensorConvert(TensorInteger):
         source = self._data.dtype
         if source.kind == "f" and (not dtype.is_floating_point or dtype.itemsize < source.itemsize):
             with np.errstate(invalid="ignore", over="ignore"):    # nan, inf and overflow cast silently, as in PyTorch
-                return shape.ToCopy.apply(self, dtype)
-        return shape.ToCopy.apply(self, dtype)
+                return copies.ToCopy.apply(self, dtype)
+        return copies.ToCopy.apply(self, dtype)
 
     def float(self, memory_format=None):
         return self._cast(_dtype.float32)

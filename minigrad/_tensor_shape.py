@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _dtype
 from ._tensor import Tensor
-from .ops import indexing, shape, tiling
+from .ops import copies, indexing, shape, tiling
 from .ops._common import dim_index
 
 _T_WARNING = (
@@ -107,7 +107,7 @@ class TensorShape:
         return out.view(size) if lead else out
 
     def clone(self):
-        return shape.Clone.apply(self)
+        return copies.Clone.apply(self)
 
     # to(), float(), long(), ...: the casts are in _tensor_convert.py
 
