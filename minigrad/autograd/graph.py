@@ -41,14 +41,14 @@ class SavedTensor:
     def __init__(self, tensor, owner):
         self.tensor = tensor
         vc = tensor._vc
-        self.version = 0 if vc is None else vc[0]       # tensor._version, without a property call
+        self.version = 0 if vc is None else vc[0]       # the counter itself (tensor._version checks inference too)
         # name the node that produced it, for the error message; a saved output names its own node
         self.grad_fn = owner if tensor.grad_fn is owner else None
         self.output_nr = tensor._output_nr
 
     def unpack(self):
         t = self.tensor
-        if (t._vc[0] if t._vc is not None else 0) != self.version:    # t._version, without a property call
+        if (t._vc[0] if t._vc is not None else 0) != self.version:    # t's version, read as in __init__
             producer = self.grad_fn or t.grad_fn
             # PyTorch names the op here without "Backward" and a 0: "output 0 of Mul", "of Clamp1", "of Fill2"
             op = re.sub(r"Backward(?:0|(\d+))?$", r"\1", type(producer).name(producer)) if producer else ""
