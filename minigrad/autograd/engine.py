@@ -24,17 +24,19 @@ class BackwardStep:
         grad_inputs: what it returned, one per entry of `node.next_functions` (None where nothing flows).
         next_functions: where each grad_input went, `(node, output_nr)` pairs; `(None, 0)` for nowhere.
         variable, grad_after: for `AccumulateGrad` only, the leaf and its `.grad` after the call (the tensor
-            itself, not a copy: a later step may add into it). A view that shows `.grad` before the call keeps
-            its own copy, as the stepper widget does.
+            itself, not a copy: a later step may add into it).
+        grad_before: None from the engine, which copies nothing that only a view needs; the stepper widget
+            puts its own copy of the leaf's `.grad` before the call here.
     """
 
-    __slots__ = ("index", "node", "grad_outputs", "grad_inputs", "next_functions", "variable", "grad_after")
+    __slots__ = ("index", "node", "grad_outputs", "grad_inputs", "next_functions", "variable", "grad_after",
+                 "grad_before")
 
     def __init__(self, index, node, grad_outputs, grad_inputs, variable=None, grad_after=None):
         self.index, self.node = index, node
         self.grad_outputs, self.grad_inputs = grad_outputs, grad_inputs
         self.next_functions = node.next_functions
-        self.variable, self.grad_after = variable, grad_after
+        self.variable, self.grad_after, self.grad_before = variable, grad_after, None
 
     @property
     def name(self):

@@ -113,7 +113,7 @@ def test_backward_steps_records_every_node_once_with_its_gradients():
     assert {id(a.variable) for a in accs} == {id(x), id(w)}, "received AccumulateGrad steps for other leaves"
     for a in accs:
         assert a.grad_after is a.variable.grad
-        assert not hasattr(a, "grad_before"), "the engine copies no .grad for views: the stepper keeps its own"
+        assert a.grad_before is None, "the engine copies no .grad for views: the stepper keeps its own"
     # a second run: grad_after is the sum (.grad before the call is the stepper's copy: test_widget_stepper)
     steps = list(engine.backward_steps(y))
     for a in (s for s in steps if s.variable is not None):
