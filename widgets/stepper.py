@@ -44,8 +44,7 @@ class BackwardStepper(Stepping, w.VBox):
 
     Programmatic use (what the buttons call): `.step()`, `.back()`, `.reset()`, `.run_to_end()`, `.go_to(n)`;
     `.steps` (the `BackwardStep` records so far), `.current` (the last one), `.printed` (what each step's
-    backward printed), `.grads_before` (for each step, a copy of its leaf's `.grad` before the step, or None),
-    `.position`, `.total`, `.dot` (the current DOT source).
+    backward printed), `.position`, `.total`, `.dot` (the current DOT source).
 
     Example:
         >>> stepper = BackwardStepper(loss, names={"w": w})
@@ -72,9 +71,9 @@ class BackwardStepper(Stepping, w.VBox):
         # Reset puts back the .grad of the leaves, and of non-leaf tensors that asked for retain_grad()
         self._initial = [(t, None if t.grad is None else t.grad.detach().clone())
                          for t in leaves + _retained_tensors(nodes)]
-        self.steps, self.printed, self.grads_before = [], [], []
+        self.steps, self.printed = [], []
         self._generator, self.exhausted, self.freed = None, False, False
-        self._replay = None      # after the graph is freed: [(record, printed, .grad before, .grad of each tracked)]
+        self._replay = None      # after the graph is freed: [(record, printed, .grad of each tracked tensor)]
         self.controls = StepControls(self, self.total)
         self.graph_html = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0%"))
         self.panel_html = w.HTML(layout=w.Layout(flex="2 1 0%", padding="0 0 0 12px"))
@@ -142,7 +141,7 @@ class BackwardStepper(Stepping, w.VBox):
     def _restart(self):
         for t, grad in self._initial:
             t.grad = None if grad is None else grad.detach().clone()
-        self.steps, self.printed, self.grads_before = [], [], []
+        self.steps, self.printed = [], []
         self._generator, self.exhausted = None, False
 
     def _advance(self):
@@ -185,8 +184,7 @@ class BackwardStepper(Stepping, w.VBox):
         self.steps.append(record)
         self.printed.append(printed.getvalue())
         # the engine copies nothing for views: the stepper keeps the .grad that an AccumulateGrad step added into
-        variable = record.variable
-        self.grads_before.append(next((g for (t, _), g in zip(self._initial, before) if t is variable), None))
+        record.grad_before = next((g for (t, _), g in zip(self._initial, before) if t is record.variable), None)
         self.total = max(self.total, self.position)
         return record
 
@@ -199,17 +197,16 @@ class BackwardStepper(Stepping, w.VBox):
         replay = []
         while self._pull(generator) is not None:
             grads = _grads_now(self._initial, grads)
-            replay.append((self.current, self.printed[-1], self.grads_before[-1], grads))
+            replay.append((self.current, self.printed[-1], grads))
         self._replay, self.freed = replay, True
         self.exhausted = False      # from now on `finished` means "the replay stands at its last step"
         return self.current
 
     def _replay_to(self, n):
         """Show the state after `n` recorded steps of the freed pass: its records, and the `.grad` it left."""
-        self.steps = [record for record, _, _, _ in self._replay[:n]]
-        self.printed = [printed for _, printed, _, _ in self._replay[:n]]
-        self.grads_before = [before for _, _, before, _ in self._replay[:n]]
-        grads = self._replay[n - 1][3] if n else [grad for _, grad in self._initial]
+        self.steps = [record for record, _, _ in self._replay[:n]]
+        self.printed = [printed for _, printed, _ in self._replay[:n]]
+        grads = self._replay[n - 1][2] if n else [grad for _, grad in self._initial]
         for (t, _), grad in zip(self._initial, grads):
             t.grad = None if grad is None else grad.detach().clone()    # a copy: the record stays as it was
 

@@ -42,8 +42,7 @@ def _record_sections(stepper, record):
     sections = [_list("received (grad_output)", [_code(tensor_text(g)) for g in record.grad_outputs])]
     if type(node) is AccumulateGrad:
         leaf = _leaf_name(stepper, record.variable)
-        before = stepper.grads_before[record.index]
-        sections.append(f"adds it into {esc_html(leaf)}.grad: {_code(tensor_text(before))} → "
+        sections.append(f"adds it into {esc_html(leaf)}.grad: {_code(tensor_text(record.grad_before))} → "
                         f"{_code(tensor_text(record.grad_after))}")
     else:
         returned = []

@@ -346,14 +346,14 @@ def test_grads_before_are_the_steppers_own_copies(retain):
     first.run_to_end()
     accumulated = [r for r in first.steps if r.variable is not None]
     assert len(accumulated) == 2, f"received {[r.name for r in first.steps]}"
-    assert all(first.grads_before[r.index] is None for r in accumulated), (
-        f"received {first.grads_before}, expected None before the first backward's AccumulateGrad steps")
+    assert all(r.grad_before is None for r in accumulated), (
+        f"received {[r.grad_before for r in accumulated]}, expected None before the first backward's AccumulateGrad steps")
     second = BackwardStepper(y, retain_graph=retain, x=x, w=w)
     second.run_to_end()
     for _ in range(2):              # the pass itself, then (retain_graph=False) a replay of it after Reset
         for record in (r for r in second.steps if r.variable is not None):
             other = w if record.variable is x else x
-            before = second.grads_before[record.index]
+            before = record.grad_before
             assert before.tolist() == other.tolist(), f"received {before}, expected {other}"
             assert record.grad_after.tolist() == (2 * other).tolist(), (
                 f"received {record.grad_after}, expected {2 * other}")
