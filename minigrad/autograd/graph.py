@@ -135,6 +135,10 @@ class Node:
     def __init__(self):
         self._priority = next(_sequence)      # the ready node created last runs first, as in PyTorch
 
+    def _sequence_nr(self):
+        """The node's creation number, as PyTorch's private `grad_fn._sequence_nr()` (AccumulateGrad: 2**64 - 1)."""
+        return self._priority if self._priority != float("inf") else 2 ** 64 - 1
+
     def name(self):
         """Return the node's class name, e.g. `'MulBackward0'`."""
         return type(self).__name__
