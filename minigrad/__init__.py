@@ -3,9 +3,10 @@
 Same names, same behaviour, same error messages as PyTorch, so that `import minigrad as torch` runs
 PyTorch code unchanged. Start reading at `autograd/function.py` (Function.apply) and `autograd/engine.py`.
 """
-# Import order matters: autograd's Function module finishes by importing Tensor, whose methods use the ops.
-from . import autograd  # noqa: I001
+# The layers, bottom up: Tensor; autograd (the graph, Function, the engine); the built-in ops; Tensor's
+# methods, attached to the class by _tensor_methods; the torch.* functions; nn, optim and utils.
 from ._tensor import Tensor
+from . import autograd, ops, _tensor_methods  # noqa: F401
 from ._dtype import (Size, bool, double, dtype, float, float16, float32, float64, half, int, int8, int16, int32,  # noqa: A004
                      int64, long, short, uint8, uint16, uint32, uint64)
 from ._creation import (Generator, arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,

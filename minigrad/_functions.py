@@ -2,6 +2,7 @@
 from ._creation import tensor
 from ._tensor import Tensor
 from .ops import join as _join
+from .ops._common import as_operand
 from .ops.unary import Where as _Where
 
 relu, sigmoid, tanh, exp, log, abs, sqrt = (Tensor.relu, Tensor.sigmoid, Tensor.tanh, Tensor.exp, Tensor.log,
@@ -33,12 +34,11 @@ def stack(tensors, dim=0):
 
 def where(condition, input, other):
     """Pick from `input` where `condition` is True, else from `other`. Mirrors `torch.where`."""
-    from ._tensor_ops import _as_tensor
     if not isinstance(input, Tensor):
         # two plain numbers become tensors of PyTorch's default dtypes
-        input = _as_tensor(input, other) if isinstance(other, Tensor) else tensor(input)
+        input = as_operand(input, other) if isinstance(other, Tensor) else tensor(input)
     # the condition goes in as a plain array: like PyTorch's node, WhereBackward0 has edges only to input and other
-    return _Where.apply(condition._data, input, _as_tensor(other, input))
+    return _Where.apply(condition._data, input, as_operand(other, input))
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):

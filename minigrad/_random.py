@@ -47,6 +47,8 @@ import struct
 
 import numpy as np
 
+from ._tensor import Tensor
+
 _N = 624                             # words of state
 DEFAULT_SEED = 67280421310721        # the seed of a new `torch.Generator()` (c10's default_rng_seed_val)
 _STATE_BYTES = 5056                  # sizeof(CPUGeneratorImplState)
@@ -109,7 +111,6 @@ class Generator:
 
     def get_state(self):
         """Return the state as PyTorch's 5056-byte tensor (uint8): seed, counters, the 624 words, normal caches."""
-        from ._tensor import Tensor
         words, left, nxt = self._counters()
         buf = bytearray(_STATE_BYTES)
         struct.pack_into("<QiiQ", buf, 0, self._seed, left, 1, nxt)
@@ -121,7 +122,6 @@ class Generator:
 
     def set_state(self, new_state):
         """Restore a state from `get_state()` (this library's or PyTorch's) and return the generator."""
-        from ._tensor import Tensor
         if not isinstance(new_state, Tensor) or new_state._data.dtype != np.uint8:
             raise TypeError("RNG state must be a torch.ByteTensor")
         raw = new_state._data.tobytes()
@@ -247,7 +247,6 @@ def get_rng_state():
 
 def set_rng_state(new_state):
     """Restore the global generator's state from `get_rng_state()`. Mirrors `torch.set_rng_state`."""
-    from ._tensor import Tensor
     if not isinstance(new_state, Tensor):
         raise TypeError(f"expected a torch.ByteTensor, but got {type(new_state).__name__}")
     default_generator.set_state(new_state)

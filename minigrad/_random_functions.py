@@ -11,6 +11,7 @@ from . import _random_dists as dists
 from ._random import (Generator, _get, default_generator, get_rng_state, initial_seed, manual_seed, seed,
                       set_rng_state)
 from ._random_normal import normal as _normal_values
+from ._tensor import Tensor
 
 __all__ = ["Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
            "set_rng_state", "rand", "randn", "randint", "randperm", "normal", "rand_like", "randn_like",
@@ -126,7 +127,6 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_gra
     normal(mean_tensor, std_tensor), normal(mean_tensor, std=1.0), normal(mean, std_tensor) broadcast the
     tensors; normal(mean, std, size) makes a float32 tensor of that size.
     """
-    from ._tensor import Tensor
     if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
         if size is None:
             raise TypeError(_NORMAL_USAGE.format(got=", ".join(type(v).__name__ for v in (mean, std))))
@@ -183,7 +183,6 @@ def bernoulli(input, p=None, *, generator=None, out=None):
 
 
 def bernoulli_fill(array, p, generator):
-    from ._tensor import Tensor
     if isinstance(p, Tensor):
         p = p._data
     if isinstance(p, np.ndarray):
@@ -220,7 +219,6 @@ def _empty_like(input, dtype, device):
 
 
 def _tensor(array, requires_grad):
-    from ._tensor import Tensor
     t = Tensor._make(array)
     if requires_grad:
         if not t.dtype.is_floating_point:

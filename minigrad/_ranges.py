@@ -17,12 +17,12 @@ import numpy as np
 
 from . import _dtype
 from ._fma import fma32, fma64
+from ._tensor import Tensor
 
 _VECTOR_BYTES = 32        # ATen's arange kernel runs with AVX2 vectors: 8 float32 or 4 float64 lanes
 
 
 def _number(value):
-    from ._tensor import Tensor
     return value.item() if isinstance(value, Tensor) else value
 
 

@@ -1,9 +1,10 @@
 """`Tensor`: a numpy array plus what autograd needs (`requires_grad`, `grad`, `grad_fn`, a version counter).
 
-The methods live in mixins, one file each: backward and hooks (`_tensor_backward.py`), math (`_tensor_ops.py`,
-`_tensor_math.py`), shape and indexing (`_tensor_shape.py`, `_tensor_index.py`), dtypes and devices
-(`_tensor_convert.py`), in-place changes (`_tensor_inplace.py`); each one calls a built-in `Function` from
-`minigrad/ops/`.
+This module is the bottom of minigrad: it imports only numpy, the dtypes and the grad-mode switches. The
+methods that compute (`x + y`, `x.sum()`, `x[0]`, `x.backward()`, ...) call built-in ops, which build tensors,
+so they are written above the ops, one file per kind (`_tensor_ops.py`, `_tensor_math.py`, `_tensor_shape.py`,
+`_tensor_index.py`, `_tensor_inplace.py`, `_tensor_convert.py`, `_tensor_backward.py`), and attached to this
+class in one place, `_tensor_methods.py`.
 """
 import warnings
 
@@ -11,14 +12,7 @@ import numpy as np
 
 from . import _dtype
 from ._dtype import Size
-from .autograd.grad_mode import INFERENCE_INPLACE, _State
-from ._tensor_backward import TensorBackward
-from ._tensor_convert import TensorConvert
-from ._tensor_index import TensorIndexing
-from ._tensor_inplace import TensorInPlace
-from ._tensor_math import TensorMath
-from ._tensor_ops import TensorOps
-from ._tensor_shape import TensorShape
+from ._grad_state import INFERENCE_INPLACE, _State
 from ._tensor_str import tensor_repr
 
 NON_LEAF_GRAD_WARNING = (
@@ -31,7 +25,7 @@ NON_LEAF_DETACH_HINT = (" If you want to use a computed variable in a subgraph t
                         "use var_no_grad = var.detach().")
 
 
-class Tensor(TensorBackward, TensorOps, TensorShape, TensorInPlace, TensorMath, TensorIndexing, TensorConvert):
+class Tensor:
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
@@ -48,6 +42,7 @@ class Tensor(TensorBackward, TensorOps, TensorShape, TensorInPlace, TensorMath, 
     _base_grad_fn = None       # for a view, its base's grad_fn when the view was taken
     _views = None              # for a base, its live views (a WeakSet), refreshed when it changes in place
     _inference = False         # made in inference mode (a view follows its base instead: see is_inference)
+    _wrapped_number = False    # True for a Python number turned into a 0-d tensor by an operator
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, data=()):
@@ -199,6 +194,11 @@ class Tensor(TensorBackward, TensorOps, TensorShape, TensorInPlace, TensorMath, 
         return (self if base is None else base)._inference and not self._wrapped_number
 
     @property
+    def output_nr(self):
+        """Which output of `grad_fn` this tensor is (0 for a leaf). Mirrors `torch.Tensor.output_nr`."""
+        return self._output_nr
+
+    @property
     def is_leaf(self):
         """True for tensors that no recorded operation produced: only leaves receive `.grad`."""
         return self.grad_fn is None
@@ -280,19 +280,3 @@ class Tensor(TensorBackward, TensorOps, TensorShape, TensorInPlace, TensorMath, 
         # the gradient accumulates in place, as in PyTorch, so `x.grad` keeps its identity
         self._data += other._data
         self._bump_version()            # an in-place add in PyTorch too: x.grad._version counts the accumulations
-
-    def _accumulator(self):
-        """Return this leaf's `AccumulateGrad` node (one per leaf, reused by every op that reads it)."""
-        if self._grad_accumulator is None:
-            self._grad_accumulator = AccumulateGrad(self)
-        return self._grad_accumulator
-
-    def _accumulator_if_leaf(self):
-        return self._accumulator() if self.grad_fn is None and self._requires_grad else None
-
-
-from .autograd.graph import AccumulateGrad  # noqa: E402
-from . import _tensor_convert, _tensor_index, _tensor_inplace, _tensor_math, _tensor_ops, _tensor_shape  # noqa: E402
-
-for _methods in (_tensor_ops, _tensor_shape, _tensor_inplace, _tensor_math, _tensor_index, _tensor_convert):
-    _methods._load_ops()        # the methods' modules can now import the ops, which build Tensors

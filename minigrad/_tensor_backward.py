@@ -5,6 +5,8 @@ tensor's node (fill a non-leaf `.grad`, call a hook with the gradient that arriv
 """
 import weakref
 
+from .autograd.graph import accumulator
+
 
 class TensorBackward:
     """Methods of `Tensor`: backward, retain_grad, register_hook."""
@@ -36,7 +38,7 @@ class TensorBackward:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is None:
-            return self._accumulator()._add_pre_hook(0, hook)
+            return accumulator(self)._add_pre_hook(0, hook)
         return self.grad_fn._add_pre_hook(self._output_nr, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

@@ -6,8 +6,11 @@ Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mix
 """
 import numpy as np
 
-from . import _device, _dtype
+from . import _device, _dtype, _tensor_types
+from ._tensor import Tensor
 from ._tensor_integer import TensorInteger
+from .ops import copies
+from .ops._common import broadcast_shapes
 
 _TO_SIGNATURES = (
     " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
@@ -43,7 +46,7 @@ class TensorConvert(TensorInteger):
             # "cpu:0" is not the "cpu" a tensor is on (no index), so PyTorch copies, as to another device
             copy = copy or _device.device(device).index is not None
         if dtype is None or dtype is self.dtype:
-            return shape.ToCopy.apply(self, self.dtype) if copy else self
+            return copies.ToCopy.apply(self, self.dtype) if copy else self
         return self._cast(dtype)
 
     def _cast(self, dtype):
@@ -52,8 +55,8 @@ class TensorConvert(TensorInteger):
         source = self._data.dtype
         if source.kind == "f" and (not dtype.is_floating_point or dtype.itemsize < source.itemsize):
             with np.errstate(invalid="ignore", over="ignore"):    # nan, inf and overflow cast silently, as in PyTorch
-                return shape.ToCopy.apply(self, dtype)
-        return shape.ToCopy.apply(self, dtype)
+                return copies.ToCopy.apply(self, dtype)
+        return copies.ToCopy.apply(self, dtype)
 
     def float(self, memory_format=None):
         return self._cast(_dtype.float32)
@@ -147,7 +150,6 @@ class TensorConvert(TensorInteger):
             raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
         if atol < 0:
             raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
-        from .ops._common import broadcast_shapes
         a, b = self._data, other._data
         broadcast_shapes(a.shape, b.shape)          # PyTorch's error for shapes that do not broadcast
         if a.dtype.kind != "f":
@@ -201,12 +203,3 @@ def _expect_tensor(fn, name, position, value):
 
 
 _BY_TYPE_NAME = {d._tensor_type: d for d in _dtype.ALL}
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global shape, Tensor, _tensor_types
-    from ._tensor import Tensor  # noqa: F811
-    from .ops import shape  # noqa: F811
-    from . import _tensor_integer, _tensor_types  # noqa: F811
-    _tensor_integer._load_ops()

@@ -8,6 +8,12 @@ import math
 
 import numpy as np
 
+from ._tensor import Tensor
+from ._tensor_shape import _shape_arg
+from .ops import diagonal as diagonal_ops
+from .ops import index_select, masked, reorder, scatter, shape, split, tiling
+from .ops._common import dim_index, view_of
+
 
 class TensorIndexing:
     """Methods of `Tensor`: cutting, reordering, gathering and scattering, triangles and diagonals."""
@@ -262,14 +268,3 @@ def _src(name, src):
     if not isinstance(src, Tensor):
         raise TypeError(f"{name}(): argument 'src' (position 3) must be Tensor, not {type(src).__name__}")
     return src
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global Tensor, dim_index, view_of, _shape_arg, diagonal_ops, index_select, masked, reorder, scatter, shape, split
-    global tiling
-    from ._tensor import Tensor  # noqa: F811
-    from ._tensor_shape import _shape_arg  # noqa: F811
-    from .ops import diagonal as diagonal_ops  # noqa: F811
-    from .ops import index_select, masked, reorder, scatter, shape, split, tiling  # noqa: F811
-    from .ops._common import dim_index, view_of  # noqa: F811

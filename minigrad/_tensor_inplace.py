@@ -8,9 +8,14 @@ import warnings
 
 import numpy as np
 
-from . import _dtype
-from .autograd.grad_mode import _State
+from . import _dtype, _random_functions
+from ._grad_state import _State
+from ._tensor import Tensor
+from .autograd.graph import SavedTensor
 from .autograd.views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
+from .ops import arithmetic, unary
+from .ops.indexing import IndexPut, SetSlice, is_basic_index
+from .ops._common import as_operand as _as_tensor
 
 
 class TensorInPlace:
@@ -137,7 +142,6 @@ class TensorInPlace:
 
     def __setitem__(self, index, value):
         """`t[index] = value`, including boolean masks as in `grad_input[x < 0] = 0`."""
-        from .ops.indexing import CopySlices, IndexPut, is_basic_index
         basic = is_basic_index(index)
         if basic and self.grad_fn is None and self._requires_grad and _State.enabled:
             # a basic index writes through a view of the leaf, and PyTorch words the error so
@@ -149,7 +153,7 @@ class TensorInPlace:
             _warn_expanded_write(index)
         if _State.enabled and (self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
             value = _setitem_value(self, index, _as_tensor(value, self), basic)
-            self._write((CopySlices if basic else IndexPut).apply(self, index, value))
+            self._write((SetSlice if basic else IndexPut).apply(self, index, value))
         else:
             if isinstance(value, Tensor):
                 value = _setitem_value(self, index, value, basic)     # PyTorch's error if it does not fit
@@ -259,13 +263,3 @@ def _plain_index(index):
     if isinstance(index, tuple):
         return tuple(i._data if isinstance(i, Tensor) else i for i in index)
     return index
-
-
-def _load_ops():
-    """Import what in-place ops need once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global Tensor, SavedTensor, arithmetic, unary, _as_tensor, _random_functions
-    from . import _random_functions  # noqa: F811
-    from ._tensor import Tensor  # noqa: F811
-    from ._tensor_ops import _as_tensor  # noqa: F811
-    from .autograd.graph import SavedTensor  # noqa: F811
-    from .ops import arithmetic, unary  # noqa: F811

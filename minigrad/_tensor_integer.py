@@ -7,8 +7,12 @@ int16, `bool & 1` is int64).
 """
 import numpy as np
 
+from . import _dtype
+from ._grad_state import _State
+from ._tensor import Tensor
 from .autograd.function import Function
-from .autograd.grad_mode import _State
+from .ops import integer
+from .ops._common import as_operand as _as_tensor, is_number as _is_number, operands
 
 
 class NotImplementedNode(Function):
@@ -114,13 +118,3 @@ def _bitwise(x, other, ufunc, name):
         name_of_dtype = _dtype.from_numpy_dtype(a.dtype)._scalar_name
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{name_of_dtype}'")
     return Tensor._make(np.asarray(ufunc(a, b)))
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global integer, operands, _as_tensor, _is_number, _dtype, Tensor
-    from . import _dtype  # noqa: F811
-    from ._tensor import Tensor  # noqa: F811
-    from ._tensor_ops import _as_tensor, _is_number  # noqa: F811
-    from .ops import integer  # noqa: F811
-    from .ops._common import operands  # noqa: F811

@@ -5,7 +5,9 @@ in-place twin, `x.sin_()`, which writes the result into x (see `_tensor_inplace.
 with them (std, var, prod, cumsum, topk, ...) are in `_tensor_math_reduce.py`.
 """
 from . import _dtype
-from ._tensor_math_reduce import TensorMathReductions, _load_ops as _load_reduction_ops
+from ._tensor import Tensor
+from ._tensor_math_reduce import TensorMathReductions
+from .ops import arithmetic, math, rounding, trig
 
 
 class TensorMath(TensorMathReductions):
@@ -212,11 +214,3 @@ def _tensor_arg(value, function, name, position):
         raise TypeError(f"{function}(): argument '{name}' (position {position}) must be Tensor, not "
                         f"{type(value).__name__}")
     return value
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global Tensor, arithmetic, math, rounding, trig
-    from ._tensor import Tensor  # noqa: F811
-    from .ops import arithmetic, math, rounding, trig  # noqa: F811
-    _load_reduction_ops()

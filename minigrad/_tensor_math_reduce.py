@@ -6,6 +6,11 @@ Each differentiable one applies a built-in `Function` from `minigrad/ops/` (redu
 """
 import numpy as np
 
+from ._tensor import Tensor
+from ._tensor_ops import _ReturnType
+from .ops import cumulative, reduce_more
+from .ops.reduction import _axes
+
 
 class TensorMathReductions:
     """Methods of `Tensor`: statistics, products, running totals, and the k largest elements."""
@@ -107,15 +112,6 @@ def _check_inplace_dtype(t, dtype):
 def _logical(t, reduce, dim, keepdim):
     """all/any: bool results (uint8 for uint8 input, as in PyTorch); dim=None reduces everything, an empty tuple
     nothing."""
-    from .ops.reduction import _axes
     a = t._data
     out = np.asarray(reduce(a, axis=None if dim is None else _axes(dim, a.ndim), keepdims=keepdim))
     return Tensor._make(out.astype(np.uint8) if a.dtype == np.uint8 else out)
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`); `_tensor_math` calls this."""
-    global Tensor, _ReturnType, cumulative, reduce_more
-    from ._tensor import Tensor  # noqa: F811
-    from ._tensor_ops import _ReturnType  # noqa: F811
-    from .ops import cumulative, reduce_more  # noqa: F811

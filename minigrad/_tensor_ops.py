@@ -4,7 +4,10 @@ Shape and indexing methods are in `_tensor_shape.py`, in-place ones in `_tensor_
 """
 import numpy as np
 
-from . import _dtype
+from ._tensor import Tensor
+from .ops import arithmetic, linalg, reduction, unary
+from .ops._common import as_operand as _as_tensor, dim_index, is_number as _is_number, operands
+
 
 class _ReturnType(tuple):
     """A (values, indices) pair that prints like PyTorch's `torch.return_types.max(values=..., indices=...)`."""
@@ -23,8 +26,6 @@ class _ReturnType(tuple):
 
 class TensorOps:
     """Arithmetic, comparisons, elementwise functions, reductions and matrix products for `Tensor`."""
-
-    _wrapped_number = False     # True for a Python number turned into a 0-d tensor by an operator
 
     # ---- arithmetic (a Python number on either side is wrapped into a tensor, as PyTorch does) ------------
     def __add__(self, other):
@@ -52,7 +53,7 @@ class TensorOps:
         return arithmetic.Reciprocal.apply(self) * other
 
     def __pow__(self, exponent):
-        if isinstance(exponent, TensorOps):
+        if isinstance(exponent, Tensor):
             return arithmetic.PowTensor.apply(self, exponent)
         return arithmetic.Pow.apply(self, exponent)
 
@@ -105,7 +106,6 @@ class TensorOps:
 
     # ---- comparisons give bool tensors and are never recorded ----------------------------------------------
     def _compare(self, other, op):
-        from .ops._common import operands
         return Tensor._make(np.asarray(op(*operands(self, _as_tensor(other, self)))))
 
     def __lt__(self, other):
@@ -212,7 +212,6 @@ class TensorOps:
 
 def _arg(t, find, dim, keepdim):
     """argmax/argmin: int64 on every platform (numpy's own index type is int32 on Windows and 32-bit builds)."""
-    from .ops._common import dim_index
     a = t._data
     if dim is None:
         idx = find(a)
@@ -221,41 +220,3 @@ def _arg(t, find, dim, keepdim):
     idx = find(a, axis=dim) if a.ndim else np.zeros((), np.int64)
     idx = idx.astype(np.int64, copy=False)
     return Tensor._make(np.expand_dims(idx, dim) if keepdim and a.ndim else idx)
-
-
-def _as_tensor(value, like):
-    """A Python number as a 0-d tensor of the dtype PyTorch's promotion would give it next to `like`."""
-    if isinstance(value, TensorOps):
-        return value
-    try:
-        key = (value, type(value), like._data.dtype)
-        return _WRAPPED[key]      # wrapped numbers are never modified, so one per value can be shared
-    except (KeyError, TypeError):
-        pass
-    kind = like._data.dtype.kind
-    if (type(value) is float and kind == "f") or (type(value) is int and kind in "fi"):
-        t = Tensor._make(np.array(value, like._data.dtype))
-    elif np.ndim(value) == 0:
-        np_type = _dtype.promote((like.dtype, 2), (_dtype.scalar_dtype(value), 0)).np_type
-        t = Tensor._make(np.array(value, np_type))
-    else:
-        return Tensor._make(np.asarray(value, like._data.dtype if kind in "fb" else None))
-    t._wrapped_number = True
-    if len(_WRAPPED) > 1024:
-        _WRAPPED.clear()
-    _WRAPPED[key] = t
-    return t
-
-
-_WRAPPED = {}
-
-
-def _is_number(value):
-    return isinstance(value, (int, float, np.number, np.bool_))
-
-
-def _load_ops():
-    """Import the op modules, once Tensor exists (they build Tensors, and Tensor's methods call them)."""
-    global arithmetic, unary, reduction, linalg, Tensor
-    from ._tensor import Tensor  # noqa: F811 - a plain Tensor, even next to a Parameter
-    from .ops import arithmetic, linalg, reduction, unary  # noqa: F811

@@ -7,6 +7,9 @@ import warnings
 import numpy as np
 
 from . import _dtype
+from ._tensor import Tensor
+from .ops import copies, indexing, shape, tiling
+from .ops._common import dim_index
 
 _T_WARNING = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
@@ -56,7 +59,6 @@ class TensorShape:
 
     def flatten(self, start_dim=0, end_dim=-1):
         """Merge dims `start_dim`..`end_dim` into one (a view where the memory allows, as `reshape`)."""
-        from .ops._common import dim_index
         n = self.dim()
         start, end = dim_index(start_dim, n), dim_index(end_dim, n)
         if start > end:
@@ -105,7 +107,7 @@ class TensorShape:
         return out.view(size) if lead else out
 
     def clone(self):
-        return shape.Clone.apply(self)
+        return copies.Clone.apply(self)
 
     # to(), float(), long(), ...: the casts are in _tensor_convert.py
 
@@ -162,10 +164,3 @@ def _dims_indexed(item):
     if isinstance(item, (Tensor, np.ndarray)) and item.dtype in (_dtype.bool, np.bool_):
         return item.ndim
     return 1
-
-
-def _load_ops():
-    """Import the op modules once Tensor exists (see `_tensor_ops._load_ops`)."""
-    global shape, indexing, tiling, Tensor
-    from ._tensor import Tensor  # noqa: F811
-    from .ops import indexing, shape, tiling  # noqa: F811

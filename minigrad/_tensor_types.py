@@ -5,18 +5,17 @@ Each names a dtype: `torch.IntTensor([1, 2])` makes an int32 tensor, `torch.Floa
 always of class `Tensor`, as in PyTorch.
 """
 from . import _dtype
+from ._tensor import Tensor
 
 
 class LegacyTensorType(type):
     """The class of `torch.FloatTensor` and the like: calling one makes a tensor of its dtype."""
 
     def __instancecheck__(cls, obj):
-        from ._tensor import Tensor
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
 
     def __call__(cls, *args):
         from ._creation import tensor, zeros
-        from ._tensor import Tensor
         if len(args) == 1 and isinstance(args[0], Tensor):
             data = args[0]
             if data.dtype is not cls.dtype:

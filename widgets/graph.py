@@ -6,11 +6,9 @@ same code always gives the same DOT source. Edges point the way data flowed in f
 output below); the gradient travels each edge in the opposite direction, so an edge labelled with a gradient
 (the stepper's orange edges) is drawn with its arrowhead at the input end, and a legend says so.
 """
-from collections import deque
-
 import minigrad
 from minigrad.autograd import AccumulateGrad
-from minigrad.autograd.graph import FREED
+from minigrad.autograd.graph import output_metadata, saved_values, walk  # noqa: F401 - walk: the stepper's too
 
 from ._render import Graph
 from ._format import InputTypeError, check_graph, check_tensor, describe, esc, shape_text, shape_words, values_text
@@ -22,27 +20,6 @@ COLORS = {"leaf": "#cfe2ff", "output": "#c8e6c9", "named": "#fff3c4", "fn": "#ee
 
 GRADIENT_LEGEND = ("grey arrows: the forward pass (inputs above, output below)\n"
                    "orange arrows: the gradient each step sent back, pointing where it went")
-
-
-def walk(tensors):
-    """Return every node reachable from the tensors' `grad_fn`s, nearest the output first (breadth-first).
-
-    This reads the graph as a picture does: it visits each node once and computes nothing.
-    """
-    order, seen = [], set()
-    queue = deque()
-    for t in tensors:
-        if t.grad_fn is not None and id(t.grad_fn) not in seen:
-            seen.add(id(t.grad_fn))
-            queue.append(t.grad_fn)
-    while queue:   # a loop, not recursion: a 100,000-node chain is fine
-        node = queue.popleft()
-        order.append(node)
-        for next_node, _ in node.next_functions:
-            if next_node is not None and id(next_node) not in seen:
-                seen.add(id(next_node))
-                queue.append(next_node)
-    return order
 
 
 def node_name(node):
@@ -123,11 +100,7 @@ def _parameter_names(model):
 
 def _which_output(node, nr):
     """Label an edge leaving a node of several outputs with the output it carries ("output 1"); else None."""
-    return f"output {nr}" if len(getattr(node, "_output_shapes", ())) > 1 else None
-
-
-def _output_nr(t):
-    return getattr(t, "_output_nr", 0)      # torch's Tensor.output_nr: which output of grad_fn `t` is
+    return f"output {nr}" if len(output_metadata(node)) > 1 else None
 
 
 class _Drawing:
@@ -189,12 +162,12 @@ class _Drawing:
             self.digraph.node(self.name(t), self.tensor_label(t, title), fillcolor=COLORS["output"])
             if t.grad_fn is not None and id(t.grad_fn) in self.drawn:
                 self.digraph.edge(self.name(t.grad_fn), self.name(t),
-                                  **self._label(("output", i), _which_output(t.grad_fn, _output_nr(t))))
+                                  **self._label(("output", i), _which_output(t.grad_fn, t.output_nr)))
 
     def _node(self, node):
         is_acc = type(node) is AccumulateGrad
         lines = [f"<B>{esc(node_name(node))}</B>"]
-        if self.show_saved and node._saved is FREED:
+        if self.show_saved and saved_values(node) is None:
             lines.append('<FONT POINT-SIZE="9">saved tensors freed</FONT>')
         attrs = {"fillcolor": COLORS["acc" if is_acc else "fn"]}
         if id(node) in self.done:
@@ -215,14 +188,15 @@ class _Drawing:
                 continue
             self.digraph.edge(self.name(next_node), self.name(node),
                               **self._label((node, slot), _which_output(next_node, nr)))
-        if self.show_saved and isinstance(node._saved, (list, tuple)):
-            self._saved(node)
+        saved = saved_values(node) if self.show_saved else None
+        if saved:
+            self._saved(node, saved)
 
-    def _saved(self, node):
+    def _saved(self, node, saved):
         positions = {}
-        for j, saved in enumerate(node._saved):
-            if saved is not None:
-                positions.setdefault(id(saved.tensor), (saved.tensor, []))[1].append(j)
+        for j, tensor in enumerate(saved):
+            if tensor is not None:
+                positions.setdefault(id(tensor), (tensor, []))[1].append(j)
         for tensor, slots in positions.values():
             label = "saved " + ", ".join(f"[{j}]" for j in slots)
             drawn_already = id(tensor) in self.dot_names    # a leaf or output box: point from it
@@ -240,7 +214,7 @@ class _Drawing:
             if t.grad_fn is not None and id(t.grad_fn) in self.drawn and id(t) not in self.dot_names:
                 self.digraph.node(self.name(t), self.tensor_label(t, title), fillcolor=COLORS["named"])
                 self.digraph.edge(self.name(t.grad_fn), self.name(t), style="dashed", arrowhead="none",
-                                  **self._label(None, _which_output(t.grad_fn, _output_nr(t))))
+                                  **self._label(None, _which_output(t.grad_fn, t.output_nr)))
 
     def _label(self, key, prefix=None):
         text = self.edge_labels.get(key)

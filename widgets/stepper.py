@@ -19,7 +19,7 @@ import numpy as np
 
 import minigrad
 from minigrad.autograd import backward_steps
-from minigrad.autograd.graph import FREED, FREED_MESSAGE
+from minigrad.autograd.graph import FREED_MESSAGE, count_dependencies, get_gradient_edge, retained_tensors, saved_values
 
 from ._controls import StepControls, Stepping
 from ._format import (NON_SCALAR_MESSAGE, InputTypeError, InputValueError, check_graph, check_tensor, shape_text,
@@ -59,14 +59,14 @@ class BackwardStepper(Stepping, w.VBox):
         _check_gradient(tensor, gradient)
         self._tensor_names = _names(names, named, model)
         nodes = walk([tensor])
-        if any(n._saved is FREED for n in nodes):
+        if any(saved_values(n) is None for n in nodes):
             raise InputValueError(_("BackwardStepper: this graph was already used by a backward pass that freed "
                                     "it. {message}").format(message=FREED_MESSAGE))
         self.tensor, self.gradient, self.create_graph = tensor, gradient, bool(create_graph)
         self.retain_graph = bool(retain_graph) or self.create_graph     # as in backward(): create_graph retains
         self.options = {"show_values": show_values, "show_saved": show_saved, "max_nodes": max_nodes}
-        # each node runs exactly once in a backward pass, so the graph's size is the number of steps
-        self.total = max(len(nodes), 1)
+        # each node runs exactly once in a backward pass: the engine's own count is the number of steps
+        self.total = len(count_dependencies([get_gradient_edge(tensor)[0]]))
         leaves = leaves_of(nodes) or ([tensor] if tensor.grad_fn is None else [])
         # Reset puts back the .grad of the leaves, and of non-leaf tensors that asked for retain_grad()
         self._initial = [(t, None if t.grad is None else t.grad.detach().clone())
@@ -171,6 +171,7 @@ class BackwardStepper(Stepping, w.VBox):
 
     def _pull(self, generator):
         printed = io.StringIO()
+        before = [None if t.grad is None else t.grad.detach().clone() for t, _ in self._initial]
         try:
             with contextlib.redirect_stdout(printed):   # what a custom backward prints goes to the panel
                 record = next(generator)
@@ -180,6 +181,8 @@ class BackwardStepper(Stepping, w.VBox):
             return None
         self.steps.append(record)
         self.printed.append(printed.getvalue())
+        # the engine copies nothing for views: the stepper keeps the .grad that an AccumulateGrad step added into
+        record.grad_before = next((g for (t, _), g in zip(self._initial, before) if t is record.variable), None)
         self.total = max(self.total, self.position)
         return record
 
@@ -247,13 +250,7 @@ def _check_gradient(tensor, gradient):
 
 def _retained_tensors(nodes):
     """The non-leaf tensors on which retain_grad() was called: backward fills their .grad too."""
-    found = []
-    for node in nodes:
-        for ref in (getattr(node, "_retained", None) or {}).values():
-            t = ref()
-            if t is not None:
-                found.append(t)
-    return found
+    return [t for node in nodes for t in retained_tensors(node).values()]
 
 
 def _grads_now(tracked, before):

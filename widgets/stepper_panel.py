@@ -4,7 +4,7 @@ Everything shown comes from the engine's `BackwardStep` record and the node itse
 tensors it saved, the attributes a custom Function put on its ctx). All text is escaped.
 """
 from minigrad.autograd import AccumulateGrad
-from minigrad.autograd.graph import FREED
+from minigrad.autograd.graph import ctx_attributes, output_metadata, saved_values
 
 from ._format import esc_html, shape_text, tensor_text
 from ._render import message_html, panel_box, printed_html
@@ -17,10 +17,6 @@ FREED_NOTE = N_(
     "Back, Reset and the slider still work: they replay the steps recorded during the pass and the .grad "
     "each step left, without running the engine. To run the engine again, build the graph again, or make "
     "the stepper with BackwardStepper(..., retain_graph=True).")
-
-# attributes every node has: not worth listing as "what the Function stored on ctx"
-_NODE_ATTRIBUTES = {"needs_input_grad", "next_functions", "variable", "metadata"}
-
 
 def panel_html(stepper):
     """Return the panel for the stepper's current state as HTML."""
@@ -74,25 +70,24 @@ def _destination(stepper, node, output_nr):
         return _("nowhere (that input needs no gradient)")
     if type(node) is AccumulateGrad:
         return _("{node} of {leaf}").format(node=node_name(node), leaf=_leaf_name(stepper, node.variable))
-    many = len(getattr(node, "_output_shapes", ())) > 1
+    many = len(output_metadata(node)) > 1
     return node_name(node) + (_(" (its output {nr})").format(nr=output_nr) if many else "")
 
 
 def _saved(node):
-    saved = node._saved
-    if saved is FREED:
+    saved = saved_values(node)
+    if saved is None:
         return _("saved tensors: freed (backward ran with retain_graph=False)")
     if not saved:
         return _("saved tensors: none")
-    return _list(_("saved tensors"), ["None" if s is None else _code(tensor_text(s.tensor)) for s in saved])
+    return _list(_("saved tensors"), ["None" if t is None else _code(tensor_text(t)) for t in saved])
 
 
 def _ctx_attributes(node):
     items = []
-    for key, value in sorted(vars(node).items()):
-        if not key.startswith("_") and key not in _NODE_ATTRIBUTES:
-            text = repr(value)
-            items.append(f"ctx.{esc_html(key)} = {_code(text if len(text) <= 60 else text[:57] + '...')}")
+    for key, value in ctx_attributes(node).items():
+        text = repr(value)
+        items.append(f"ctx.{esc_html(key)} = {_code(text if len(text) <= 60 else text[:57] + '...')}")
     return items
 
 

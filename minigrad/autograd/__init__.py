@@ -1,17 +1,17 @@
 """Autograd: `Function`, the backward engine, grad modes and `gradcheck`. Mirrors `torch.autograd`."""
-from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,  # noqa: I001 - order matters
-                        set_grad_enabled, set_multithreading_enabled)
-from .function import BackwardCFunction, Function, FunctionCtx
-from .engine import BackwardStep, backward_steps
+from .._tensor import Tensor
+from . import functional, graph
 from .api import backward, grad
+from .engine import BackwardStep, backward_steps
+from .function import BackwardCFunction, Function, FunctionCtx
+from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled,
+                        set_multithreading_enabled)
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
-from . import functional, graph
 
 
 class _VariableMeta(type):
     def __instancecheck__(cls, other):
-        from .._tensor import Tensor
         return isinstance(other, Tensor)
 
 

@@ -4,6 +4,7 @@ Both are thin fronts over the one engine loop, `backward_steps`, called with the
 """
 import warnings
 
+from .._tensor import Tensor
 from . import engine
 from .engine import _as_tuple, _run
 
@@ -96,7 +97,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 def _inputs_tuple(inputs, caller):
-    from .._tensor import Tensor
     if isinstance(inputs, Tensor):
         inputs = (inputs,)
     elif type(inputs) is dict:

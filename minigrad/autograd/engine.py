@@ -6,8 +6,9 @@ diamond or a reused tensor gets the sum of its gradients; there is no recursion,
 """
 import numpy as np
 
-from .grad_mode import _State
-from .graph import FREED, AccumulateGrad
+from .._grad_state import _State
+from .._tensor import Tensor
+from .graph import AccumulateGrad, count_dependencies, get_gradient_edge
 from .ready_queue import ReadyQueue
 
 
@@ -22,17 +23,20 @@ class BackwardStep:
             unless it called `ctx.set_materialize_grads(False)`.
         grad_inputs: what it returned, one per entry of `node.next_functions` (None where nothing flows).
         next_functions: where each grad_input went, `(node, output_nr)` pairs; `(None, 0)` for nowhere.
-        variable, grad_before, grad_after: for `AccumulateGrad` only, the leaf and its `.grad` around the call.
+        variable, grad_after: for `AccumulateGrad` only, the leaf and its `.grad` after the call (the tensor
+            itself, not a copy: a later step may add into it).
+        grad_before: None from the engine, which copies nothing that only a view needs; the stepper widget
+            puts its own copy of the leaf's `.grad` before the call here.
     """
 
-    __slots__ = ("index", "node", "grad_outputs", "grad_inputs", "next_functions",
-                 "variable", "grad_before", "grad_after")
+    __slots__ = ("index", "node", "grad_outputs", "grad_inputs", "next_functions", "variable", "grad_after",
+                 "grad_before")
 
-    def __init__(self, index, node, grad_outputs, grad_inputs, variable=None, grad_before=None, grad_after=None):
+    def __init__(self, index, node, grad_outputs, grad_inputs, variable=None, grad_after=None):
         self.index, self.node = index, node
         self.grad_outputs, self.grad_inputs = grad_outputs, grad_inputs
         self.next_functions = node.next_functions
-        self.variable, self.grad_before, self.grad_after = variable, grad_before, grad_after
+        self.variable, self.grad_after, self.grad_before = variable, grad_after, None
 
     @property
     def name(self):
@@ -67,7 +71,7 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
         retain_graph = create_graph
     roots = [_root(i, t) for i, t in enumerate(tensors)]
     parents = None if inputs is None else {}        # only a pass with inputs needs the edges read backwards
-    dependencies = _count_dependencies([node for node, _ in roots], parents)
+    dependencies = count_dependencies([node for node, _ in roots], parents)
     plan = None if inputs is None else _Plan(parents, inputs, accumulate_grad)
     buffers = {}
     ready = ReadyQueue()
@@ -92,17 +96,13 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
             grads = _run_hooks(node, grads) if node._pre_hooks or node._retained else tuple(grads)
             if node._node_pre_hooks:
                 grads = node._call_pre_hooks(grads)
-            if describe:
-                variable = node.variable if type(node) is AccumulateGrad else None
-                before = variable._grad._detached_copy() if variable is not None and variable._grad is not None \
-                    else None
             grad_inputs = node._run_backward(grads)
             if node._post_hooks:
                 grad_inputs = node._call_post_hooks(grad_inputs, grads)
         finally:
             _State.enabled = recording
         if not retain_graph and node._saved is not None:
-            node._saved = FREED         # free the saved tensors: this graph cannot run again
+            node._saved, node._freed = None, True     # drop the saved tensors: this graph cannot run again
         for (next_node, nr), g in zip(node.next_functions, grad_inputs):
             if next_node is None or (plan is not None and next_node not in plan.execute):
                 continue
@@ -113,17 +113,21 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
             if left == 0:
                 ready.push(next_node)
         if describe:
-            yield BackwardStep(index, node, grads, grad_inputs, variable, before,
-                               variable._grad if variable is not None else None)
+            yield _describe(index, node, grads, grad_inputs)
             index += 1
         else:
             yield None
     return None if plan is None else plan.captured
 
 
+def _describe(index, node, grads, grad_inputs):
+    if type(node) is AccumulateGrad:
+        return BackwardStep(index, node, grads, grad_inputs, node.variable, node.variable._grad)
+    return BackwardStep(index, node, grads, grad_inputs)
+
+
 def check_grads(tensors, grad_tensors):
     """Check the starting gradients (or create 1 for a scalar), as `torch.autograd.backward` does."""
-    from .._tensor import Tensor
     if len(grad_tensors) < len(tensors):       # extra gradients are ignored, as in PyTorch
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grad_tensors)} gradients")
     grads = []
@@ -152,12 +156,7 @@ def _as_tuple(x):
 def _root(i, t):
     if not t.requires_grad:
         raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-    return _gradient_edge(t)
-
-
-def _gradient_edge(t):
-    """The node and output number where a gradient for `t` arrives: its grad_fn, or its leaf's AccumulateGrad."""
-    return (t.grad_fn, t._output_nr) if t.grad_fn is not None else (t._accumulator(), 0)
+    return get_gradient_edge(t)
 
 
 def _run(steps):
@@ -167,28 +166,6 @@ def _run(steps):
             next(steps)
     except StopIteration as stop:
         return stop.value
-
-
-def _count_dependencies(roots, parents=None):
-    """For each node, how many edges point at it: it runs once that many gradients have arrived.
-
-    Given a `parents` dict, the same walk also records who points at each node (for `_Plan`).
-    """
-    dependencies = dict.fromkeys(roots, 0)
-    stack = list(dependencies)
-    while stack:
-        node = stack.pop()
-        for next_node, _ in node.next_functions:
-            if next_node is None:
-                continue
-            if parents is not None:
-                parents.setdefault(next_node, []).append(node)
-            if next_node in dependencies:
-                dependencies[next_node] += 1
-            else:
-                dependencies[next_node] = 1
-                stack.append(next_node)
-    return dependencies
 
 
 def _add_to_buffer(buffers, node, nr, g, create_graph):
@@ -203,7 +180,6 @@ def _add_to_buffer(buffers, node, nr, g, create_graph):
 
 
 def _sum(a, b):
-    from .._tensor import Tensor
     return Tensor._make(np.asarray(a._data + b._data))     # asarray: 0-d arrays add up to a numpy scalar
 
 
@@ -262,13 +238,13 @@ def _input_edge(t, accumulate_grad):
         t.retain_grad()         # as in PyTorch: a non-leaf input gets its .grad filled (and errors alike)
     if not t.requires_grad:
         raise RuntimeError("One of the differentiated Tensors does not require grad")
-    return _gradient_edge(t)
+    return get_gradient_edge(t)
 
 
 def _reaching(parents, ends, targets):
     """The nodes from which some node in `targets` can be reached (the targets in `ends` included).
 
-    `parents` maps each node below the roots to the nodes whose edges point at it (see `_count_dependencies`).
+    `parents` maps each node below the roots to the nodes whose edges point at it (see `count_dependencies`).
     """
     reached = set(ends)
     stack = [t for t in targets if t in parents]

@@ -1,27 +1,13 @@
 """Grad modes: `no_grad`, `enable_grad`, `set_grad_enabled` and `inference_mode`. Mirrors `torch.autograd.grad_mode`.
 
 Each one is a context manager and a decorator, as in PyTorch; `no_grad`, `enable_grad` and `inference_mode` also
-decorate without parentheses (`@torch.no_grad`). The state is one global (minigrad runs autograd on one thread).
+decorate without parentheses (`@torch.no_grad`). The state they set is `_grad_state._State`.
 """
 import functools
 import inspect
 import warnings
 
-
-class _State:
-    enabled = True           # is a new op recorded? Read on every op, so a plain class attribute
-    inference = False        # inside inference_mode: nothing is recorded and new tensors are inference tensors
-    inference_grad = False   # inside inference_mode, what is_grad_enabled() reports (recording stays off)
-    inference_used = False   # set once inference_mode was entered: until then no tensor is an inference tensor
-
-
-# PyTorch's errors for inference tensors used outside the mode (raised in Tensor and in Function.apply's _save)
-INFERENCE_SAVED = ("Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
-                   "mode in computation tracked by autograd. To work around this, you can make a clone to get a normal "
-                   "tensor and use it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.")
-INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
-                     "to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
-                     "for more details.")     # sic: PyTorch's sentences run together
+from .._grad_state import INFERENCE_INPLACE, INFERENCE_SAVED, _State  # noqa: F401 - re-exported
 
 
 def is_grad_enabled():

@@ -6,6 +6,8 @@ import warnings
 
 import numpy as np
 
+from .._tensor import Tensor
+
 
 class GradcheckError(RuntimeError):
     """Raised by `gradcheck` when the analytical and numerical Jacobians differ."""
@@ -27,7 +29,6 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
         >>> gradcheck(LinearFunction.apply, (x, w, b), eps=1e-6, atol=1e-4)
         True
     """
-    from .._tensor import Tensor
     inputs = _as_tuple(inputs)
     checked = [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t.requires_grad]
     if not checked:
@@ -83,7 +84,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
         >>> gradgradcheck(MyCube.apply, (x,))
         True
     """
-    from .._tensor import Tensor
     from . import grad
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
@@ -105,7 +105,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
 
 def _random_like(t, rng, non_contiguous):
     """Uniform in [-1, 1), shaped like t, requiring grad, as `torch.testing.make_tensor(low=-1, high=1)`."""
-    from .._tensor import Tensor
     dtype = t._data.dtype if t.dtype.is_floating_point else np.float64
     if non_contiguous and t._data.size > 1:
         # every other element of a twice-as-long last dimension, as make_tensor(noncontiguous=True) does
@@ -146,7 +145,6 @@ def _analytical_jacobians(outputs, out_index, xs):
 
     `autograd.grad` leaves every `.grad` alone, and works for inputs that are not leaves.
     """
-    from .._tensor import Tensor
     from .api import grad
     rows = [[] for _ in xs]
     n_out = outputs()[out_index].numel()

@@ -3,12 +3,15 @@
 Every `grad_fn` is a `Node`. Its `next_functions` is a tuple of `(node, output_nr)` pairs, one per tensor input:
 the node that produced that input (or the input leaf's `AccumulateGrad`), and which of that node's outputs it
 was; `(None, 0)` marks an input that needs no gradient. The engine, the graph drawing and the book all read
-this one structure.
+this one structure, through the functions of `graph_walk.py` (`walk`, `count_dependencies`, `saved_values`,
+`output_metadata`, `retained_tensors`, `ctx_attributes`), which this module offers too.
 """
 import itertools
 import re
 
-from .grad_mode import _State
+from .._grad_state import _State
+from .graph_walk import (count_dependencies, ctx_attributes, output_metadata, retained_tensors,  # noqa: F401
+                         saved_values, walk)
 
 _sequence = itertools.count()
 
@@ -17,9 +20,6 @@ FREED_MESSAGE = (
     "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
     "if you need to access saved tensors after calling backward.")
-
-
-FREED = "freed"   # what `_saved` becomes once backward has freed the saved tensors (None means none were saved)
 
 
 class RemovableHandle:
@@ -41,14 +41,14 @@ class SavedTensor:
     def __init__(self, tensor, owner):
         self.tensor = tensor
         vc = tensor._vc
-        self.version = 0 if vc is None else vc[0]       # tensor._version, without a property call
+        self.version = 0 if vc is None else vc[0]       # the counter itself (tensor._version checks inference too)
         # name the node that produced it, for the error message; a saved output names its own node
         self.grad_fn = owner if tensor.grad_fn is owner else None
         self.output_nr = tensor._output_nr
 
     def unpack(self):
         t = self.tensor
-        if (t._vc[0] if t._vc is not None else 0) != self.version:    # t._version, without a property call
+        if (t._vc[0] if t._vc is not None else 0) != self.version:    # t's version, read as in __init__
             producer = self.grad_fn or t.grad_fn
             # PyTorch names the op here without "Backward" and a 0: "output 0 of Mul", "of Clamp1", "of Fill2"
             op = re.sub(r"Backward(?:0|(\d+))?$", r"\1", type(producer).name(producer)) if producer else ""
@@ -69,7 +69,8 @@ class PackedSavedTensor(SavedTensor):
     def __init__(self, tensor, owner):
         super().__init__(tensor, owner)
         pack, self.unpack_hook = _saved_tensors_hooks[-1]
-        self.original = (tensor.grad_fn, tensor._output_nr, tensor._requires_grad and tensor._accumulator_if_leaf())
+        leaf = tensor._requires_grad and tensor.grad_fn is None
+        self.original = (tensor.grad_fn, tensor._output_nr, accumulator(tensor) if leaf else False)
         self.tensor = pack(tensor)
 
     def unpack(self):
@@ -78,13 +79,13 @@ class PackedSavedTensor(SavedTensor):
         if not hasattr(data, "_data"):
             raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
                             f"{type(data).__name__}")
-        grad_fn, output_nr, accumulator = self.original
-        if grad_fn is None and accumulator is False:
+        grad_fn, output_nr, leaf_node = self.original
+        if grad_fn is None and leaf_node is False:
             return data
         t = data.detach()
         t._requires_grad, t.grad_fn, t._output_nr = True, grad_fn, output_nr
         if grad_fn is None:
-            t._grad_accumulator = accumulator
+            t._grad_accumulator = leaf_node
         return t
 
 
@@ -123,7 +124,8 @@ class Node:
 
     # class-level defaults keep node creation cheap: an instance only stores what differs
     next_functions = ()
-    _saved = None            # list of SavedTensor; FREED after a backward without retain_graph
+    _saved = None            # tuple of SavedTensor (None where save_for_backward got None), if any were saved
+    _freed = False           # True once a backward without retain_graph has dropped them
     _pre_hooks = None        # {output_nr: [hook, ...]} from Tensor.register_hook on this node's outputs
     _retained = None         # {output_nr: tensor} from Tensor.retain_grad
     _output_shapes = ()      # shape and dtype of each output, to materialise missing gradients as zeros
@@ -131,7 +133,11 @@ class Node:
     _post_hooks = None       # [hook(grad_inputs, grad_outputs)] from register_hook
 
     def __init__(self):
-        self._sequence_nr = self._priority = next(_sequence)
+        self._priority = next(_sequence)      # the ready node created last runs first, as in PyTorch
+
+    def _sequence_nr(self):
+        """The node's creation number, as PyTorch's private `grad_fn._sequence_nr()` (AccumulateGrad: 2**64 - 1)."""
+        return self._priority if self._priority != float("inf") else 2 ** 64 - 1
 
     def name(self):
         """Return the node's class name, e.g. `'MulBackward0'`."""
@@ -161,9 +167,9 @@ class Node:
         key = name[7:] if name.startswith("_saved_") else None
         names = getattr(spec, "saved_names", ())
         if key is not None and key in names:
-            saved = self._saved
-            if saved is FREED:
+            if self._freed:
                 raise RuntimeError(FREED_MESSAGE)
+            saved = self._saved
             s = saved[names.index(key)] if saved else None
             return None if s is None else s.unpack()
         attrs = getattr(spec, "saved_attrs", {})
@@ -242,6 +248,23 @@ class AccumulateGrad(Node):
         else:                           # ... and a new, recorded sum
             leaf._grad = leaf._grad + g
         return ()
+
+
+def accumulator(tensor):
+    """Return the `AccumulateGrad` node of a leaf tensor (one per leaf, reused by every op that reads it)."""
+    node = tensor._grad_accumulator
+    if node is None:
+        node = tensor._grad_accumulator = AccumulateGrad(tensor)
+    return node
+
+
+def get_gradient_edge(tensor):
+    """Return where a gradient for `tensor` arrives: `(grad_fn, output_nr)`, or `(its AccumulateGrad, 0)` for a leaf.
+
+    Mirrors `torch.autograd.graph.get_gradient_edge` (a `(node, output_nr)` pair, as in `next_functions`).
+    """
+    node = tensor.grad_fn
+    return (node, tensor._output_nr) if node is not None else (accumulator(tensor), 0)
 
 
 def _as_saved_int(value):

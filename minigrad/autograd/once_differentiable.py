@@ -7,8 +7,9 @@ lead to an `Error` node, so that differentiating them again raises instead of si
 """
 import functools
 
-from .grad_mode import _State, no_grad
-from .graph import Node
+from .._grad_state import _State
+from .grad_mode import no_grad
+from .graph import Node, accumulator
 
 MESSAGE = "trying to differentiate twice a function that was marked with @once_differentiable"
 
@@ -48,7 +49,7 @@ def once_differentiable(fn):
         # as in PyTorch: the gradients become outputs of an Error node whose inputs are detached copies
         fakes = [None if t is None else t.detach().requires_grad_() for t in outputs]
         error = Error(MESSAGE, outputs)
-        error.next_functions = tuple((None, 0) if t is None else (t._accumulator(), 0) for t in fakes)
+        error.next_functions = tuple((None, 0) if t is None else (accumulator(t), 0) for t in fakes)
         results = []
         for i, t in enumerate(fakes):
             if t is not None:

@@ -9,6 +9,7 @@ be found in any gradient array of the base's shape. Both nodes compute with the 
 """
 import numpy as np
 
+from .._tensor import Tensor
 from .graph import Node
 
 STALE_VIEW = (
@@ -54,6 +55,7 @@ class CopySlices(Node):
 
     # the wrapped op's saved tensors are this node's: backward frees them through here
     _saved = property(lambda self: self.fn._saved, lambda self, value: setattr(self.fn, "_saved", value))
+    _freed = property(lambda self: self.fn._freed, lambda self, value: setattr(self.fn, "_freed", value))
 
     def _run_backward(self, grads):
         from ..ops.strided import AsStridedGather, AsStridedScatter
@@ -111,5 +113,4 @@ def refresh_views(base, skip=None):
 
 
 def _tensor(array):
-    from .._tensor import Tensor
     return Tensor._make(array)

@@ -1,7 +1,7 @@
 """More of `nn.init`: `eye_`, `dirac_`, `orthogonal_`, `trunc_normal_`, `sparse_`, and the deprecated names.
 
-init.py star-imports this file's `__all__`. Random draws go through `init.uniform_`/`init.normal_` (the tensor's
-own `uniform_`/`normal_`), in the same order, on tensors of the same shapes, as PyTorch's nn/init.py draws
+init.py star-imports this file's `__all__`. Random draws go through `_init_basic.uniform_`/`normal_` (the
+tensor's own `uniform_`/`normal_`), in the same order, on tensors of the same shapes, as PyTorch's nn/init.py draws
 them: with minigrad's generator matching PyTorch's, the same seed then gives the same weights.
 """
 import math
@@ -12,7 +12,7 @@ import numpy as np
 from .. import _creation
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
-from . import init as _init
+from . import _init_basic as _init
 
 __all__ = ["eye_", "dirac_", "orthogonal_", "trunc_normal_", "sparse_", "uniform", "normal", "constant",
            "xavier_uniform", "xavier_normal", "kaiming_uniform", "kaiming_normal"]

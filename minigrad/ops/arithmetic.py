@@ -2,8 +2,7 @@
 import numpy as np
 
 from ..autograd.function import Function
-from .._tensor_ops import _as_tensor
-from ._common import float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import as_operand, float_dtype_of, grad_to, operands, quiet, wrap
 from .unary import Log, Where
 
 
@@ -63,7 +62,7 @@ class Rsub(Function):
 
     @staticmethod
     def forward(x, c):
-        a, b = operands(x, _as_tensor(c, x))
+        a, b = operands(x, as_operand(c, x))
         return wrap(b - a)
 
     @staticmethod
@@ -232,7 +231,7 @@ class PowTensor(Function):
     @quiet
     def backward(ctx, grad):
         y, x, z = ctx.saved_tensors
-        zero = _as_tensor(0, grad)
+        zero = as_operand(0, grad)
         gx = gy = None
         # the masks are PyTorch's: y = 0 gives dz/dx = 0 even at x = 0 (not 0 * inf), and x = 0 with y >= 0
         # gives dz/dy = 0 (not 0 * -inf); a negative x gives log(x) = nan, as in PyTorch
@@ -253,7 +252,7 @@ class RPow(Function):
     @staticmethod
     @quiet
     def forward(x, c):
-        a, b = operands(x, _as_tensor(c, x))
+        a, b = operands(x, as_operand(c, x))
         return wrap(b ** a)
 
     @staticmethod
@@ -269,5 +268,5 @@ class RPow(Function):
         dz = z * float(np.log(c))
         if c == 0:
             # PyTorch's mask: 0 ** x has dz/dx = 0 where x >= 0, which is where z (0 or 1) is at most 1
-            dz = Where.apply(z._data <= 1, _as_tensor(0, grad), dz)
+            dz = Where.apply(z._data <= 1, as_operand(0, grad), dz)
         return grad * dz, None

@@ -239,8 +239,9 @@ class IndexPut(Function):
         return gx, None, gv
 
 
-class CopySlices(IndexPut):
-    """z = x with a basic slice of it overwritten by v (PyTorch calls this node CopySlices)"""
+class SetSlice(IndexPut):
+    """z = x with a basic slice of it overwritten by v (PyTorch's node: CopySlices; the node class of an in-place
+    op through a view, `autograd/views.py`, has that name too)"""
     node_name = "CopySlices"
     saved_attrs = {}
 
@@ -250,4 +251,4 @@ class CopySlices(IndexPut):
         ctx.v_shape = v._data.shape
 
 
-CopySlices._backward_cls.name = lambda self: "torch::autograd::CopySlices"
+SetSlice._backward_cls.name = lambda self: "torch::autograd::CopySlices"

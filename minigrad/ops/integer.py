@@ -7,8 +7,7 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._tensor import Tensor
-from .._tensor_ops import _as_tensor
-from ._common import grad_to, operands, wrap
+from ._common import as_operand, grad_to, operands, wrap
 
 ZERO_DIVISION = "ZeroDivisionError"      # PyTorch's whole message
 
@@ -89,7 +88,7 @@ class RemainderScalar(Function):
 
     @staticmethod
     def forward(x, c):
-        return wrap(remainder_arrays(*operands(x, _as_tensor(c, x))))
+        return wrap(remainder_arrays(*operands(x, as_operand(c, x))))
 
     @staticmethod
     def setup_context(ctx, inputs, output):

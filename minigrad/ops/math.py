@@ -8,8 +8,7 @@ import math
 import numpy as np
 
 from ..autograd.function import Function
-from .._tensor_ops import _as_tensor
-from ._common import float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import as_operand, float_dtype_of, grad_to, operands, quiet, wrap
 from .unary import Exp, Where
 
 LN2, LN10 = math.log(2.0), math.log(10.0)
@@ -235,7 +234,7 @@ def _pick_backward(ctx, grad, a, b):
 
     The masks are constants (comparisons have no derivative), so only `grad` enters differentiably.
     """
-    zero = _as_tensor(0, grad)
+    zero = as_operand(0, grad)
     shared = Where.apply(np.asarray(a == b), grad / 2, grad)
     gx = grad_to(Where.apply(np.asarray(a < b), zero, shared), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
     gy = grad_to(Where.apply(np.asarray(a > b), zero, shared), ctx.shapes[1]) if ctx.needs_input_grad[1] else None

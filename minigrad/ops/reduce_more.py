@@ -8,8 +8,7 @@ import warnings
 import numpy as np
 
 from ..autograd.function import Function
-from .._tensor_ops import _as_tensor
-from ._common import dim_index, float_dtype_of, quiet, wrap
+from ._common import as_operand, dim_index, float_dtype_of, quiet, wrap
 from .reduction import _axes, _saved_dims, _unsqueeze
 from .scatter import value_selecting_reduction_backward
 from .unary import Exp, Where
@@ -58,7 +57,7 @@ class Std(Function):
     @quiet
     def backward(ctx, grad):
         x, z = ctx.saved_tensors
-        grad_var = Where.apply(z._data == 0, _as_tensor(0, grad), grad / (z * 2))
+        grad_var = Where.apply(z._data == 0, as_operand(0, grad), grad / (z * 2))
         return var_backward(ctx, grad_var, x), None, None, None
 
 

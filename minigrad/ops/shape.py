@@ -1,4 +1,4 @@
-"""Ops that change the shape or dtype but not the values: views (sharing memory), clone, and dtype casts."""
+"""Ops that change the shape but not the values, as views sharing memory (copies: `copies.py`)."""
 import math
 
 import numpy as np
@@ -266,37 +266,3 @@ class Expand(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad.sum_to_size(ctx.shape), None
-
-
-class Clone(Function):
-    """z = a copy of x;  dz/dx = 1"""
-    node_name = "CloneBackward0"
-
-    @staticmethod
-    def forward(x):
-        return wrap(x._data.copy())
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        pass
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad
-
-
-class ToCopy(Function):
-    """z = x cast to another dtype;  dz/dx = the gradient cast back"""
-    node_name = "ToCopyBackward0"
-
-    @staticmethod
-    def forward(x, dtype):
-        return wrap(x._data.astype(dtype.np_type))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.dtype = inputs[0].dtype
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.to(ctx.dtype), None

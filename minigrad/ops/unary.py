@@ -3,8 +3,7 @@ import numpy as np
 
 from ..autograd.function import Function
 from .._dtype import promote, scalar_dtype
-from .._tensor_ops import _as_tensor
-from ._common import broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
 from .activation_backward import SigmoidBackward, TanhBackward, ThresholdBackward
 
 
@@ -142,7 +141,7 @@ class Clamp(Function):
             inside &= a >= ctx.lo
         if ctx.hi is not None:
             inside &= a <= ctx.hi
-        return Where.apply(inside, grad, _as_tensor(0, grad)), None, None
+        return Where.apply(inside, grad, as_operand(0, grad)), None, None
 
 
 class Relu(Function):
@@ -232,7 +231,7 @@ class Where(Function):
     @staticmethod
     def backward(ctx, grad):
         cond = ctx.saved_tensors[0]._data
-        zero = _as_tensor(0, grad)
+        zero = as_operand(0, grad)
         needs_x, needs_y = ctx.needs_input_grad[1:]
         gx = grad_to(Where.apply(cond, grad, zero), ctx.shapes[0]) if needs_x else None
         gy = grad_to(Where.apply(cond, zero, grad), ctx.shapes[1]) if needs_y else None

@@ -136,10 +136,10 @@ def test_my_backward_rejects_typical_mistakes(wrong, hint):
 
 def test_my_backward_that_only_works_on_minigrad_is_caught_on_torch():
     pytest.importorskip("torch")
-    # minigrad's nodes carry their sequence number as an attribute; torch's have a method `_sequence_nr()`
+    # minigrad's nodes keep their queue priority in a private attribute torch's nodes do not have
     minigrad_only = BACKWARD.replace("node = ready.pop()",
-                                     "ready.sort(key=lambda n: n._sequence_nr)\n        node = ready.pop()")
-    assert ch06.check_my_backward(define(COUNT, minigrad_only.replace("ready.sort(key=lambda n: n._sequence_nr)",
+                                     "ready.sort(key=lambda n: n._priority)\n        node = ready.pop()")
+    assert ch06.check_my_backward(define(COUNT, minigrad_only.replace("ready.sort(key=lambda n: n._priority)",
                                                                       "pass"), name="my_backward")).ok
     feedback = ch06.check_my_backward(define(COUNT, minigrad_only, name="my_backward"))
     assert not feedback.ok and "on real PyTorch" in feedback.message, feedback

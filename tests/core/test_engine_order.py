@@ -104,3 +104,17 @@ def test_the_same_order_in_20_fresh_interpreters():
     outputs = {subprocess.run([sys.executable, "-c", script % (k * 37 % 11)], capture_output=True, text=True,
                               check=True).stdout for k in range(20)}
     assert len(outputs) == 1, f"received {len(outputs)} different orders:\n" + "\n".join(sorted(outputs))
+
+
+def test_sequence_nr_is_the_creation_order_and_accumulate_grad_is_last_as_in_torch():
+    from torch_reference import TORCH_MISSING, import_torch
+    torch = import_torch()
+    if torch is None:
+        pytest.skip(TORCH_MISSING)
+    for lib in (torch, minigrad):
+        x = lib.tensor(1.0, requires_grad=True)
+        y = x * 2
+        z = y * 3
+        acc = y.grad_fn.next_functions[0][0]
+        assert z.grad_fn._sequence_nr() > y.grad_fn._sequence_nr(), lib.__name__
+        assert acc._sequence_nr() == 2 ** 64 - 1, lib.__name__

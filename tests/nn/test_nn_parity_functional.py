@@ -70,8 +70,9 @@ def test_functional(parity, name):
         out, inputs = CASES[name](lib, lib.nn.functional)
         weights = lib.tensor(np.linspace(-1.0, 2.0, out.numel()).reshape(tuple(out.shape)).tolist(), dtype=out.dtype)
         (out * weights).sum().backward()
-        names = None if name in NAMES_DIFFER else (
-            out.grad_fn.name(), [f and f.name() for f, _ in out.grad_fn.next_functions])
+        if name in NAMES_DIFFER:        # the harness compares grad_fn names: compare the rest
+            return (out.detach(), out.requires_grad), None, [t.grad for t in inputs]
+        names = out.grad_fn.name(), [f and f.name() for f, _ in out.grad_fn.next_functions]
         return out, names, [t.grad for t in inputs]
     parity(example)
 

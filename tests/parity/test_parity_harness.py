@@ -127,3 +127,33 @@ def test_long_texts_point_at_the_first_difference(harness):
     long_text = "See github.com/pytorch/pytorch/pull/30531 for more information."
     fails(harness, raising(RuntimeError, long_text), raising(RuntimeError, long_text[:-1] + "s."),
           "first difference at character 62", "'for more information.'", "'for more informations.'")
+
+
+def on_both(harness, example):
+    """Run `example` on torch and on minigrad, as run_both does, and compare."""
+    import minigrad
+    t = harness.run_example(example, harness.torch, "torch")
+    m = harness.run_example(example, minigrad, "minigrad")
+    harness.compare_outcomes(t, m)
+
+
+def test_an_error_of_the_test_itself_is_not_parity(harness):
+    """A typo in the test raises the same KeyError on both sides: that must fail, naming the test's line."""
+    def example(lib):
+        actions = {"missing_attribute": lambda: lib.tensor([1.0]).no_such_method()}
+        return actions["missing_atribute"]()
+    with pytest.raises(AssertionError) as info:
+        on_both(harness, example)
+    message = str(info.value)
+    assert "the test itself raised KeyError" in message and "test_parity_harness.py:" in message, message
+    assert "torch raised it too" in message, message
+
+
+def test_an_error_the_library_raises_is_parity(harness):
+    """The same error raised inside the library (here minigrad's broadcasting check) still counts as parity."""
+    on_both(harness, lambda lib: lib.ones(2) + lib.ones(3))
+
+
+def test_a_missing_method_is_the_librarys_answer(harness):
+    """AttributeError from a method neither library has is raised by Python, with no library frame: parity."""
+    on_both(harness, lambda lib: lib.tensor([1.0]).apply(lambda v: v + 1))

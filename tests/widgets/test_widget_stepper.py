@@ -333,3 +333,32 @@ def test_a_create_graph_pass_records_gradients_that_can_be_differentiated_again(
     assert "grad_fn=" in stepper.panel_html.value + stepper.dot, "the panel and picture never name a grad_fn"
     stepper.back()          # create_graph implies retain_graph: stepping back still works
     assert stepper.position == stepper.total - 1
+
+
+@pytest.mark.parametrize("retain", [False, True])
+def test_grads_before_are_the_steppers_own_copies(retain):
+    """The engine copies no `.grad` for views: the stepper keeps, per AccumulateGrad step, the leaf's `.grad`
+    before that step (None on a first backward; the first gradient on a second one), also in the replays."""
+    x = minigrad.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    w = minigrad.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    y = (x * w).sum()
+    first = BackwardStepper(y, retain_graph=True, x=x, w=w)
+    first.run_to_end()
+    accumulated = [r for r in first.steps if r.variable is not None]
+    assert len(accumulated) == 2, f"received {[r.name for r in first.steps]}"
+    assert all(r.grad_before is None for r in accumulated), (
+        f"received {[r.grad_before for r in accumulated]}, expected None before the first backward's AccumulateGrad steps")
+    second = BackwardStepper(y, retain_graph=retain, x=x, w=w)
+    second.run_to_end()
+    for _ in range(2):              # the pass itself, then (retain_graph=False) a replay of it after Reset
+        for record in (r for r in second.steps if r.variable is not None):
+            other = w if record.variable is x else x
+            before = record.grad_before
+            assert before.tolist() == other.tolist(), f"received {before}, expected {other}"
+            assert record.grad_after.tolist() == (2 * other).tolist(), (
+                f"received {record.grad_after}, expected {2 * other}")
+            assert f"{before}" != f"{record.grad_after}"
+        second.reset()
+        second.run_to_end()
+    panel = second.panel_html.value     # the last step adds x (the gradient for w) into w.grad, which held x
+    assert "adds it into w.grad: <code>[1., 2., 3.]</code> → <code>[2., 4., 6.]</code>" in panel, panel

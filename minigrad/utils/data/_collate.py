@@ -12,7 +12,10 @@ import re
 
 import numpy as np
 
-from ... import Tensor, as_tensor, float64, stack, tensor
+from ..._creation import as_tensor, tensor
+from ..._dtype import float64
+from ..._functions import stack
+from ..._tensor import Tensor
 
 __all__ = ["collate", "default_collate", "default_convert", "default_collate_fn_map"]
 

@@ -1,7 +1,8 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices. Mirrors `torch.utils.data.sampler`."""
 import itertools
 
-from ... import Generator, empty, int64, randint, randperm
+from ..._creation import Generator, empty, randint, randperm
+from ..._dtype import int64
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "WeightedRandomSampler",
            "BatchSampler"]
