@@ -142,28 +142,30 @@ def _connect(ctx, inputs):
 
 def _record_outputs(ctx, inputs, output):
     """Point each tensor output at the node (`grad_fn`, `output_nr`), then save the tensors ctx asked for."""
-    outputs = output if isinstance(output, tuple) else (output,)
-    recorded, metas = [], []
-    for i, out in enumerate(outputs):
-        if not isinstance(out, Tensor):
-            recorded.append(out)
-            metas.append(None)
-            continue
-        if ctx._dirty and _is_one_of(out, ctx._dirty):
-            _check_dirty_output(out)
-        elif _is_one_of(out, inputs):
-            out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
-        array = out._data
-        metas.append((array.shape, array.dtype))
-        # integer and bool outputs (sort indices, casts to long) are never differentiable
-        if array.dtype.kind == "f" and not (ctx._non_differentiable and _is_one_of(out, ctx._non_differentiable)):
-            out.grad_fn, out._requires_grad = ctx, True
-            if i:
-                out._output_nr = i
-        recorded.append(out)
-    ctx._output_shapes = tuple(metas)
+    if isinstance(output, tuple):
+        recorded = tuple([_record_output(ctx, inputs, out, i) for i, out in enumerate(output)])
+    else:
+        recorded = _record_output(ctx, inputs, output, 0)
+    outputs = recorded if isinstance(output, tuple) else (recorded,)
+    ctx._output_shapes = tuple([(out._data.shape, out._data.dtype) if isinstance(out, Tensor) else None
+                                for out in outputs])
     _save(ctx)
-    return tuple(recorded) if isinstance(output, tuple) else recorded[0]
+    return recorded
+
+
+def _record_output(ctx, inputs, out, i):
+    """Record output `i`: a tensor gets the node as its `grad_fn` (integer and bool ones never do)."""
+    if not isinstance(out, Tensor):
+        return out
+    if ctx._dirty and _is_one_of(out, ctx._dirty):
+        _check_dirty_output(out)
+    elif _is_one_of(out, inputs):
+        out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
+    if out._data.dtype.kind == "f" and not (ctx._non_differentiable and _is_one_of(out, ctx._non_differentiable)):
+        out.grad_fn, out._requires_grad = ctx, True
+        if i:
+            out._output_nr = i
+    return out
 
 
 def _save(ctx):
