@@ -17,41 +17,17 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from minigrad_book.stored import store_like_the_book
+
 BOOK = Path(__file__).resolve().parent.parent / "book"
 EDITIONS = (BOOK, BOOK / "zh")
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def strip_widget_state(nb):
-    nb.metadata.pop("widgets", None)
-    for cell in nb.cells:
-        cell.metadata.pop("execution", None)          # timings of an earlier run
-        for out in cell.get("outputs", []):
-            data = out.get("data")
-            if data and WIDGET_VIEW in data:
-                del data[WIDGET_VIEW]
-
-
-def merge_streams(nb):
-    """Join consecutive stdout (or stderr) pieces: how output gets split depends on timing, not on the code."""
-    for cell in nb.cells:
-        merged = []
-        for out in cell.get("outputs", []):
-            if (merged and out.get("output_type") == "stream" and merged[-1].get("output_type") == "stream"
-                    and merged[-1]["name"] == out["name"]):
-                merged[-1]["text"] += out["text"]
-            else:
-                merged.append(out)
-        if "outputs" in cell:
-            cell["outputs"] = merged
 
 
 def execute(path):
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(path.resolve().parent)}}).execute()
-    strip_widget_state(nb)
-    merge_streams(nb)
+    store_like_the_book(nb)
     nbformat.write(nb, path)
 
 

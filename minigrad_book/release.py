@@ -18,6 +18,7 @@ import shutil
 from pathlib import Path
 
 from . import chapters
+from .stored import store_like_the_book
 
 BEGIN = re.compile(r"^# begin solution\b")
 END = re.compile(r"^# end solution\b")
@@ -141,20 +142,4 @@ def _execute(nb, cwd, code_root):
                        resources={"metadata": {"path": str(cwd)}}).execute()
     finally:
         os.environ.pop("PYTHONPATH") if old is None else os.environ.__setitem__("PYTHONPATH", old)
-    _store_like_the_book(nb)
-
-
-def _store_like_the_book(nb):
-    """Drop what `make book` (.ci/execute_notebooks.py) drops: widget state, widget views, split streams."""
-    nb.metadata.pop("widgets", None)
-    for cell in nb.cells:
-        merged = []
-        for out in cell.get("outputs", []):
-            out.get("data", {}).pop("application/vnd.jupyter.widget-view+json", None)
-            if (merged and out.get("output_type") == "stream" == merged[-1].get("output_type")
-                    and merged[-1]["name"] == out["name"]):
-                merged[-1]["text"] += out["text"]
-            else:
-                merged.append(out)
-        if "outputs" in cell:
-            cell["outputs"] = merged
+    store_like_the_book(nb)
