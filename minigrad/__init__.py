@@ -4,7 +4,8 @@ Same names, same behaviour, same error messages as PyTorch, so that `import mini
 PyTorch code unchanged. Start reading at `autograd/function.py` (Function.apply) and `autograd/engine.py`.
 """
 # The layers, bottom up: Tensor; autograd (the graph, Function, the engine); the built-in ops; Tensor's
-# methods, attached to the class by _tensor_methods; the torch.* functions; nn, optim and utils.
+# methods, attached to the class by _tensor_methods; the torch.* functions (and autograd.functional,
+# which needs them); nn, optim and utils.
 from ._tensor import Tensor
 from . import autograd, ops, _tensor_methods  # noqa: F401
 from ._dtype import (Size, bool, double, dtype, float, float16, float32, float64, half, int, int8, int16, int32,  # noqa: A004
@@ -20,6 +21,7 @@ from ._functions_shape import *  # noqa: F401,F403 - torch.split, torch.gather, 
 from ._functions_dtype import *  # noqa: F401,F403 - torch.device, torch.iinfo, torch.equal, ...: see its __all__
 from ._random_functions import *  # noqa: F401,F403 - torch.normal, torch.multinomial, torch.seed, ...: see its __all__
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd import functional  # noqa: F401 - Jacobians and Hessians, built on the ops
 from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from . import nn, optim, utils
 from . import backends, cuda

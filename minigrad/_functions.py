@@ -1,4 +1,6 @@
 """Module-level spellings of tensor methods: `torch.relu(x)` is `x.relu()`, and so on."""
+import numpy as np
+
 from ._creation import tensor
 from ._tensor import Tensor
 from .ops import join as _join
@@ -42,7 +44,6 @@ def where(condition, input, other):
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    import numpy as np
     return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 

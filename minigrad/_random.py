@@ -47,6 +47,7 @@ import struct
 
 import numpy as np
 
+from . import _device
 from ._tensor import Tensor
 
 _N = 624                             # words of state
@@ -78,16 +79,14 @@ class Generator:
     """
 
     def __init__(self, device="cpu"):
-        from ._device import device as parse
-        where = parse(device)              # PyTorch's errors for a malformed device, or an index with no accelerator
+        where = _device.device(device)              # PyTorch's errors for a malformed device, or an index with no accelerator
         if where.type != "cpu":
             raise RuntimeError(_DEVICE_ERRORS.get(where.type, f"{where.type.upper()} device type not an accelerator."))
         self._set_seed(DEFAULT_SEED)
 
     @property
     def device(self):
-        from ._device import CPU
-        return CPU
+        return _device.CPU
 
     def manual_seed(self, seed):
         """Reset the state from `seed` (an int; negative ones wrap around 2**64) and return the generator."""

@@ -5,6 +5,7 @@ tensor's node (fill a non-leaf `.grad`, call a hook with the gradient that arriv
 """
 import weakref
 
+from .autograd.api import backward as _backward
 from .autograd.graph import accumulator
 
 
@@ -49,5 +50,4 @@ class TensorBackward:
                 where it defaults to 1. It is the `grad_output` that this tensor's `grad_fn` receives.
             retain_graph: keep the saved tensors so that backward can run through this graph again.
         """
-        from .autograd.api import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _backward(self, gradient, retain_graph, create_graph, inputs=inputs)

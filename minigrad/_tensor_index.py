@@ -11,8 +11,8 @@ import numpy as np
 from ._tensor import Tensor
 from ._tensor_shape import _shape_arg
 from .ops import diagonal as diagonal_ops
-from .ops import index_select, masked, reorder, scatter, shape, split, tiling
-from .ops._common import dim_index, view_of
+from .ops import index_select, masked, reorder, scatter, shape, split, tiling, unary
+from .ops._common import as_operand, dim_index, view_of
 
 
 class TensorIndexing:
@@ -151,8 +151,8 @@ class TensorIndexing:
 
     def where(self, condition, other):
         """`torch.where(condition, self, other)`."""
-        from ._functions import where
-        return where(condition, self, other)
+        # the condition goes in as a plain array: WhereBackward0 has edges only to self and other
+        return unary.Where.apply(condition._data, self, as_operand(other, self))
 
     # ---- triangles and diagonals ----------------------------------------------------------------------
     def tril(self, diagonal=0):

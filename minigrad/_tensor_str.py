@@ -7,6 +7,8 @@ import math
 
 import numpy as np
 
+from ._dtype import bool as bool_, float32, int64
+
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
 
 
@@ -98,7 +100,6 @@ def array_str(a, indent, floating):
 
 def tensor_repr(t, prefix="tensor("):
     """Return `tensor([...], dtype=..., grad_fn=<...>)` with PyTorch's layout."""
-    from ._dtype import float32, int64, bool as bool_
     a, dtype = t._data, t.dtype
     indent = len(prefix)
     suffixes = []

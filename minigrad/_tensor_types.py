@@ -5,6 +5,7 @@ Each names a dtype: `torch.IntTensor([1, 2])` makes an int32 tensor, `torch.Floa
 always of class `Tensor`, as in PyTorch.
 """
 from . import _dtype
+from ._creation import tensor, zeros
 from ._tensor import Tensor
 
 
@@ -15,7 +16,6 @@ class LegacyTensorType(type):
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
 
     def __call__(cls, *args):
-        from ._creation import tensor, zeros
         if len(args) == 1 and isinstance(args[0], Tensor):
             data = args[0]
             if data.dtype is not cls.dtype:

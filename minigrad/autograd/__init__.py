@@ -1,6 +1,9 @@
-"""Autograd: `Function`, the backward engine, grad modes and `gradcheck`. Mirrors `torch.autograd`."""
+"""Autograd: `Function`, the backward engine, grad modes and `gradcheck`. Mirrors `torch.autograd`.
+
+`autograd.functional` (Jacobians, Hessians) is built on the ops too: `minigrad/__init__.py` loads it after them.
+"""
 from .._tensor import Tensor
-from . import functional, graph
+from . import graph
 from .api import backward, grad
 from .engine import BackwardStep, backward_steps
 from .function import BackwardCFunction, Function, FunctionCtx

@@ -4,6 +4,8 @@ Both are thin fronts over the one engine loop, `backward_steps`, called with the
 """
 import warnings
 
+import numpy as np
+
 from .._tensor import Tensor
 from . import engine
 from .engine import _as_tuple, _run
@@ -88,8 +90,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in the "
                                "graph. Set allow_unused=True if this is the desired behavior.")
     if materialize_grads:
-        from .._creation import zeros_like
-        result = [zeros_like(t).requires_grad_(create_graph) if g is None else g
+        result = [Tensor._make(np.zeros_like(t._data)).requires_grad_(create_graph) if g is None else g
                   for g, t in zip(result, inputs_tuple)]
     if type(inputs) is dict:
         return dict(zip(inputs, result))

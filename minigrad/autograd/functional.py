@@ -3,9 +3,15 @@
 Each function runs `func` once, on fresh copies of the inputs, then asks `autograd.grad` for one product:
 `vjp` is v^T J (one backward pass), `jacobian` is J (one backward per output element), `vhp` and `hvp`
 differentiate the gradient once more, and `jvp` gets J v from two backward passes (the double-vjp trick).
+
+It is built on the ops as well as on autograd (a Jacobian is stacked from rows), so `minigrad/__init__.py` loads it
+with the torch.* functions, after the ops.
 """
+from .._creation import zeros_like
+from .._functions import stack
 from .._tensor import Tensor
 from ._functional_checks import NONE, as_tuple, check_requires_grad, check_strategy, check_v
+from .api import grad
 from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
@@ -53,7 +59,6 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         >>> jvp(lambda x: x ** 2, torch.tensor([1., 2.]), torch.tensor([1., 1.]))
         (tensor([1., 4.]), tensor([2., 4.]))
     """
-    from .._creation import zeros_like
     with enable_grad():
         inputs_tuple, inputs, v = _inputs_and_v(inputs, v, create_graph, "jvp")
         outputs_tuple, outputs = _call(func, inputs, "jvp", strict)
@@ -82,8 +87,6 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
         tensor([[2., 0.],
                 [0., 4.]])
     """
-    from .._creation import zeros_like
-    from .._functions import stack
     check_strategy(strategy, create_graph, strict, vectorize, inputs)
     with enable_grad():
         inputs_tuple, inputs = as_tuple(inputs, "inputs", "jacobian")
@@ -169,7 +172,6 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
         >>> hvp(lambda x: (x ** 3).sum(), torch.tensor([1., 2.]), torch.tensor([1., 1.]))
         (tensor(9.), tensor([ 6., 12.]))
     """
-    from .._creation import zeros_like
     with enable_grad():
         inputs_tuple, inputs, v = _inputs_and_v(inputs, v, create_graph, "hvp")
         output = _scalar_output(func, inputs, "hvp", strict)
@@ -186,7 +188,6 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
 # ---- shared steps -----------------------------------------------------------------------------------------
 def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
     """`autograd.grad` over the outputs that require grad; None for every input if none does."""
-    from . import grad
     grad_outputs = (None,) * len(outputs) if grad_outputs is None else grad_outputs
     pairs = [(out, g) for out, g in zip(outputs, grad_outputs) if out is not None and out.requires_grad]
     if not pairs:
@@ -251,7 +252,6 @@ def _unpack(result, was_tuple):
 
 def _fill_in_zeros(grads, refs, strict, create_graph, stage):
     """Zeros (shaped like refs[i]) for the gradients that came back None; strict mode raises instead."""
-    from .._creation import zeros_like
     filled = []
     for i, g in enumerate(grads):
         if g is None and strict:

@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from .._tensor import Tensor
+from .api import grad
 
 
 class GradcheckError(RuntimeError):
@@ -84,7 +85,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
         >>> gradgradcheck(MyCube.apply, (x,))
         True
     """
-    from . import grad
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
         rng = np.random.default_rng(0)
@@ -145,7 +145,6 @@ def _analytical_jacobians(outputs, out_index, xs):
 
     `autograd.grad` leaves every `.grad` alone, and works for inputs that are not leaves.
     """
-    from .api import grad
     rows = [[] for _ in xs]
     n_out = outputs()[out_index].numel()
     for i in range(n_out):

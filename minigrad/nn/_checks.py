@@ -1,5 +1,6 @@
 """The checks behind Module's registration, with PyTorch's exact messages (kept apart so module.py reads short)."""
 from .._tensor import Tensor
+from .parameter import Parameter
 
 
 def typename(obj):
@@ -37,7 +38,6 @@ def check_module_name(module, name):
 
 def check_parameter(name, param):
     """Only a leaf `Parameter` can be registered as a parameter."""
-    from .parameter import Parameter
     if not isinstance(param, Parameter):
         raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
                         "(torch.nn.Parameter or None required)")

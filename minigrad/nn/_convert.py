@@ -4,6 +4,8 @@ the Parameters.
 Defined here as functions of `self` and bound in `Module`'s class body.
 """
 from .._dtype import dtype, float32, float64
+from .._tensor import Tensor
+from .. import _dtype
 from ..autograd.grad_mode import no_grad
 
 
@@ -32,7 +34,6 @@ def to(self, *args, **kwargs):
 
     Devices (`model.to("cpu")`) are accepted and ignored: minigrad has only the CPU.
     """
-    from .._tensor import Tensor
     target = kwargs.get("dtype") or next((a.dtype if isinstance(a, Tensor) else a for a in args
                                           if isinstance(a, (dtype, Tensor))), None)
     if target is None:
@@ -54,7 +55,6 @@ def double(self):
 
 def half(self):
     """Cast floating-point parameters and buffers to float16; return self."""
-    from .. import _dtype
     return to(self, _dtype.float16)
 
 

@@ -2,6 +2,7 @@
 
 Defined here as functions of `self` and bound in `Module`'s class body.
 """
+from .parameter import Parameter
 
 
 def get_submodule(self, target):
@@ -19,7 +20,6 @@ def get_submodule(self, target):
 
 def get_parameter(self, target):
     """Return the parameter at the dotted path `target`, e.g. `"enc.0.weight"`."""
-    from .parameter import Parameter
     mod, name = _owner(self, target)
     if not isinstance(getattr(mod, name), Parameter):
         raise AttributeError("`" + name + "` is not an nn.Parameter")

@@ -1,5 +1,6 @@
 """Loss layers: each one stores its options and calls the function of the same name in `nn.functional`."""
 from . import functional as F
+from ._functional_losses import _legacy_reduction
 from .module import Module
 
 
@@ -123,6 +124,5 @@ class HuberLoss(_Loss):
 def _legacy(size_average, reduce, reduction):
     """The deprecated `size_average`/`reduce` flags, when given, decide the reduction (with PyTorch's warning)."""
     if size_average is not None or reduce is not None:
-        from ._functional_losses import _legacy_reduction
         return _legacy_reduction(size_average, reduce)
     return reduction

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..autograd.function import Function
-from .._dtype import promote, scalar_dtype
+from .._dtype import from_numpy_dtype, promote, scalar_dtype
 from ._common import as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
 from .activation_backward import SigmoidBackward, TanhBackward, ThresholdBackward
 
@@ -215,7 +215,6 @@ class Where(Function):
     @staticmethod
     def forward(cond, x, y):
         if cond.dtype != np.bool_:
-            from .._dtype import from_numpy_dtype
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
                                f"{from_numpy_dtype(cond.dtype)._tensor_type[len('torch.'):-len('Tensor')]}")
         broadcast_shapes(cond.shape, x._data.shape, y._data.shape)    # PyTorch's error, if they do not

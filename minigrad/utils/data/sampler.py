@@ -1,8 +1,9 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices. Mirrors `torch.utils.data.sampler`."""
 import itertools
 
-from ..._creation import Generator, empty, randint, randperm
-from ..._dtype import int64
+from ..._creation import Generator, as_tensor, empty, randint, randperm
+from ..._dtype import double, int64
+from ..._random_functions import multinomial
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "WeightedRandomSampler",
            "BatchSampler"]
@@ -94,7 +95,6 @@ class WeightedRandomSampler(Sampler):
     """`num_samples` indices drawn with probabilities proportional to `weights` (`torch.multinomial`)."""
 
     def __init__(self, weights, num_samples, replacement=True, generator=None):
-        from ... import as_tensor, double
         if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
             raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
         if not isinstance(replacement, bool):
@@ -109,7 +109,6 @@ class WeightedRandomSampler(Sampler):
         self.generator = generator
 
     def __iter__(self):
-        from ... import multinomial
         yield from multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator).tolist()
 
     def __len__(self):
