@@ -92,7 +92,8 @@ def _ctx_attributes(node):
 
 
 def _summary(stepper):
-    lines = [f"{esc_html(_leaf_name(stepper, t))}.grad = {_code(tensor_text(t.grad))}"
+    lines = [_("{leaf}.grad = {grad}").format(leaf=esc_html(_leaf_name(stepper, t)),
+                                              grad=_code(tensor_text(t.grad)))
              + ("" if t.grad_fn is None else " (retain_grad)") for t, _grad in stepper._initial]
     return _list(_("<b>Backward finished.</b> Gradients:"), lines or [_("(none)")])
 

@@ -143,3 +143,16 @@ def test_an_unknown_language_is_refused_in_a_sentence():
     with pytest.raises(ValueError, match=r"set_language expected one of 'en', 'zh', but got 'fr'\."):
         widgets.set_language("fr")
     assert widgets.get_language() == "en"
+
+
+def test_the_steppers_end_summary_speaks_the_chosen_language():
+    with open(ROOT / "widgets" / "locale" / "zh" / "LC_MESSAGES" / "widgets.mo", "rb") as f:
+        zh = gettext.GNUTranslations(io.BytesIO(f.read())).gettext
+    for language, say in (("en", str), ("zh", zh)):
+        x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+        with i18n.using_language(language):
+            stepper = widgets.BackwardStepper((x * x).sum())            # an unnamed leaf: named by its shape
+            stepper.on_run(None)
+        leaf = say("the leaf of shape {shape}").format(shape="(2,)")
+        line = say("{leaf}.grad = {grad}").format(leaf=leaf, grad="<code>[2., 4.]</code>")
+        assert f"[0] {line}" in stepper.panel_html.value, stepper.panel_html.value

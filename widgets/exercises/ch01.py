@@ -14,8 +14,11 @@ def _values(t):
     return [round(v, 4) for v in t.detach().reshape(-1).tolist()]
 
 
+UNEXPECTED = N_("an unexpected tensor")
+
+
 def _names(tensors, named):
-    return [next((n for n, t in named.items() if t is x), "an unexpected tensor") for x in tensors]
+    return [next((n for n, t in named.items() if t is x), _(UNEXPECTED)) for x in tensors]
 
 
 @check(N_("leaves_of follows next_functions down to every AccumulateGrad and returns each leaf once."))

@@ -51,13 +51,14 @@ def check_init_constant(init_constant):
     expect(not torch.equal(model[0].weight.detach(), first_weight),
            _("the first Linear's weight did not change: for every nn.Linear, fill its weight with 0.5 and its bias "
              "with zeros."))
-    for label, layer in [("the first Linear", model[0]), ("the Linear inside the inner Sequential", model[1][0])]:
+    layers = [(N_("the first Linear"), model[0]), (N_("the Linear inside the inner Sequential"), model[1][0])]
+    for label, layer in layers:
         expect(_is_constant(layer.weight, 0.5),
                _("{label}'s weight is not all 0.5 (first row now {row}); fill it with 0.5.")
-               .format(label=label, row=[round(v, 4) for v in layer.weight[0].tolist()]))
+               .format(label=_(label), row=[round(v, 4) for v in layer.weight[0].tolist()]))
         expect(_is_constant(layer.bias, 0.0),
                _("{label}'s weight is right, but its bias is {bias}; set it to zeros too.")
-               .format(label=label, bias=[round(v, 4) for v in layer.bias.tolist()]))
+               .format(label=_(label), bias=[round(v, 4) for v in layer.bias.tolist()]))
 
 
 ORDER = ["Linear", "Linear", "ReLU", "Sequential", "Tanh", "Sequential"]

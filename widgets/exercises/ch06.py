@@ -148,6 +148,14 @@ def _run_case(fn, lib, text, build):
         expect(not (isinstance(error, (AttributeError, KeyError)) and "None" in str(error)),
                _("{where}, for {text}, your code raised {type}: {error}. An entry of next_functions is (None, 0) "
                  "where an input needs no gradient: skip it.").format(**said))
+        # a KeyError whose key is a node (it prints as a memory address) most often comes from buffers.pop(node)
+        # for a node run a second time: it went onto `ready` once per gradient sent to it, not once
+        missing = error.args[0] if isinstance(error, KeyError) and error.args else None
+        if any(missing is node for node in nodes):
+            raise Hint(_("{where}, for {text}, your code raised KeyError for the node {node}: one of your dicts has "
+                         "no entry for it. Usually that node ran twice, or before all its gradients had arrived: "
+                         "lower its dependency count for every gradient sent to it, and append it to ready only when "
+                         "the count reaches 0.").format(where=where, text=text, node=missing.name())) from None
         raise Hint(_("{where}, for {text}, your code raised {type}: {error}.").format(**said)) from None
     for leaf, w in zip(leaves, want):
         expect(leaf.grad is not None, _("{where}, for {text}, a leaf's .grad is still None: call the "

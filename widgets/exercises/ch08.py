@@ -16,7 +16,15 @@ def _values(t):
 
 
 def _apply(fn, args, call, what):
-    out = fn.apply(*args)
+    try:
+        out = fn.apply(*args)
+    except TypeError as error:
+        # the chapter's lesson: a number goes on ctx, not through save_for_backward
+        expect("save_for_backward can only save variables" not in str(error),
+               _("{call} raised TypeError: {error}. save_for_backward takes tensors only: keep a number as an "
+                 "attribute of ctx instead (for example ctx.n = n) and read it back from ctx in backward.")
+               .format(call=call, error=error))
+        raise
     expect(out is not None, _("{call} returned None: forward is still the stub. Return {what}.")
                             .format(call=call, what=what))
     expect(isinstance(out, torch.Tensor), _("{call} returned {type}, expected a tensor.")
@@ -30,7 +38,7 @@ def _backward(out, gradient, inputs):
         out.backward(gradient)
     except RuntimeError as error:
         text = str(error)
-        names = ", ".join(f"{i + 1}: {name}" for i, name in enumerate(inputs))
+        names = _(", ").join(f"{i + 1}: {name}" for i, name in enumerate(inputs))    # a list separator (zh: 、)
         if "incorrect number of gradients" in text:
             got = text.rsplit("got ", 1)[-1].rstrip(")")
             raise Hint(_("backward returned {got} gradient(s), but forward has {n_inputs} inputs ({names}): return "

@@ -30,6 +30,12 @@ def _apply(fn, *args):
     try:
         out = fn.apply(*args)
     except Exception as error:
+        # half migrated: forward became static but still expects the slope from __init__, which apply never calls
+        expect(not (isinstance(error, TypeError) and len(args) > 1 and "forward() takes" in str(error)),
+               _("{fn}.apply{args} passes the slope on to forward, but your forward does not take it ({error}). "
+                 "apply never calls __init__: take the slope as a parameter, forward(ctx, x, slope) (or "
+                 "forward(x, slope) with setup_context), and keep it on ctx (ctx.slope = slope).")
+               .format(fn=fn.__name__, args=_call(args), error=error))
         raise Hint(_("{fn}.apply{args} raised {type}: {error}")
                    .format(fn=fn.__name__, args=_call(args), type=type(error).__name__, error=error)) from None
     expect(out is not None, _("forward returned None: it is still the stub."))
