@@ -14,7 +14,7 @@ from ._tensor import Tensor
 from .autograd.graph import SavedTensor
 from .autograd.views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 from .ops import arithmetic, unary
-from .ops.indexing import IndexPut, SetSlice, is_basic_index
+from .ops.indexing import IndexPut, SetSlice, index_array as _index_array, is_basic_index
 from .ops._common import as_operand as _as_tensor
 
 
@@ -26,7 +26,7 @@ class TensorInPlace:
         return self._inplace(arithmetic.Add, _as_tensor(other, self), alpha)
 
     def sub_(self, other, alpha=1):
-        return self._inplace(arithmetic.Sub, _as_tensor(other, self), alpha)
+        return self._inplace(arithmetic.Sub, arithmetic.subtrahend(other, self), alpha)
 
     def mul_(self, other):
         return self._inplace(arithmetic.Mul, _as_tensor(other, self))
@@ -148,6 +148,8 @@ class TensorInPlace:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
                                "operation.")
         self._check_inplace()
+        if not isinstance(value, Tensor) or value.dim() == 0:
+            _no_byte_mask_fill(index)
         index = _plain_index(index)
         if not basic and 0 in self._data.strides and _overlaps_itself(self._data):
             _warn_expanded_write(index)
@@ -256,10 +258,17 @@ def _setitem_value(t, index, value, basic):
     return value if value._data.shape == target else value.expand(target)
 
 
+def _no_byte_mask_fill(index):
+    """`t[mask] = 5` is PyTorch's masked_fill_, which takes only bool masks (an index_put_ still takes uint8)."""
+    for i in index if isinstance(index, tuple) else (index,):
+        if isinstance(i, Tensor) and i.dim() and i._data.dtype == np.uint8:
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
+
+
 def _plain_index(index):
     """Turn tensors inside an index into numpy arrays."""
     if isinstance(index, Tensor):
-        return index._data
+        return _index_array(index)
     if isinstance(index, tuple):
-        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
+        return tuple(_index_array(i) if isinstance(i, Tensor) else i for i in index)
     return index

@@ -126,9 +126,7 @@ def indexing_read(t, index):
     """`t[index]` as PyTorch does it: ints, slices, None and `...` first, as views (Select, Slice, Unsqueeze);
     then, if the index also holds tensors, lists or masks, one Index op (a copy) with those."""
     items = index if isinstance(index, tuple) else (index,)
-    # a 0-d integer tensor indexes like an int
-    items = tuple(int(i) if isinstance(i, Tensor) and i.dim() == 0 and i.dtype is _dtype.int64 else i
-                  for i in items)
+    items = tuple(_index_item(i) for i in items)
     at = next((k for k, i in enumerate(items) if i is Ellipsis), None)     # not `in`: tensors compare by ==
     if sum(_dims_indexed(i) for i in items if i is not Ellipsis) > t.dim():
         raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
@@ -155,6 +153,16 @@ def indexing_read(t, index):
     if any(not isinstance(a, slice) for a in advanced):
         return indexing.Index.apply(out, tuple(advanced))
     return out if out is not t else shape.Alias.apply(t)
+
+
+def _index_item(i):
+    """A tensor inside an index, as PyTorch reads it: a 0-d integer tensor (but uint8) is an int, any other its
+    array (see `indexing.index_array`)."""
+    if not isinstance(i, Tensor):
+        return i
+    if i._data.ndim == 0 and i._data.dtype.kind in "iu" and i._data.dtype != np.uint8:
+        return int(i)
+    return indexing.index_array(i)
 
 
 def _dims_indexed(item):

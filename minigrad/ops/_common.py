@@ -1,5 +1,8 @@
 """Small helpers shared by the op modules."""
 import functools
+import os
+import sys
+import warnings
 import weakref
 
 import numpy as np
@@ -27,6 +30,15 @@ def wrap(array):
 
 
 _new = object.__new__
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def warn_in_user_code(message):
+    """Warn naming the first line outside minigrad, as PyTorch's warnings from C++ name the user's line."""
+    frame, level = sys._getframe(0), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, stacklevel=level)
 
 
 def view_of(x, array):
@@ -99,7 +111,9 @@ def as_operand(value, like):
     except (KeyError, TypeError):
         pass
     kind = like._data.dtype.kind
-    if (type(value) is float and kind == "f") or (type(value) is int and kind in "fi"):
+    if type(value) is int and kind in "iu":
+        t = Tensor._make(_wrapped_int(value, like._data.dtype))
+    elif (type(value) is float and kind == "f") or (type(value) is int and kind == "f"):
         t = Tensor._make(np.array(value, like._data.dtype))
     elif np.ndim(value) == 0:
         np_type = promote((like.dtype, 2), (scalar_dtype(value), 0)).np_type
@@ -109,11 +123,19 @@ def as_operand(value, like):
     t._wrapped_number = True
     if len(_WRAPPED) > 1024:
         _WRAPPED.clear()
-    _WRAPPED[key] = t
+    if value != 0:                # -0.0 == 0.0 as a key, but x / -0.0 is not x / 0.0
+        _WRAPPED[key] = t
     return t
 
 
 _WRAPPED = {}
+
+
+def _wrapped_int(value, dtype):
+    """A Python int in an integer dtype, wrapped around as PyTorch does (300 as int8 is 44, -1 as uint8 255)."""
+    if not -2 ** 63 <= value < 2 ** 64:
+        raise OverflowError("int too big to convert" if value > 0 else "can't convert negative int to unsigned")
+    return np.array(value % 2 ** 64, np.uint64).astype(dtype)
 
 
 def is_number(value):

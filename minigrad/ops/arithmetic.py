@@ -29,6 +29,25 @@ class Add(Function):
         return gx, gy, None
 
 
+
+def no_bool_subtraction(a, b):
+    """PyTorch refuses `-` as soon as one side (dtype `a` or `b`) is a bool tensor (a Python bool counts as one)."""
+    if a == np.bool_ and b == np.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                           "`logical_xor()` operator instead.")
+    if a == np.bool_ or b == np.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying "
+                           "to invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
+
+def subtrahend(y, x):
+    """`y` as a tensor to subtract from `x`: a Python bool is a bool tensor to PyTorch's `-` (refused)."""
+    if type(y) is bool:
+        no_bool_subtraction(x._data.dtype, np.bool_)
+    return as_operand(y, x)
+
+
 class Sub(Function):
     """z = x - alpha * y;  dz/dx = 1,  dz/dy = -alpha"""
     node_name = "SubBackward0"
@@ -36,10 +55,8 @@ class Sub(Function):
 
     @staticmethod
     def forward(x, y, alpha=1):
+        no_bool_subtraction(x._data.dtype, y._data.dtype)
         a, b = operands(x, y)
-        if a.dtype == np.bool_:
-            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
-                               "or `logical_xor()` operator instead.")
         return wrap(a - b if alpha == 1 else a - alpha * b)
 
     @staticmethod
@@ -62,7 +79,9 @@ class Rsub(Function):
 
     @staticmethod
     def forward(x, c):
-        a, b = operands(x, as_operand(c, x))
+        no_bool_subtraction(np.bool_ if type(c) is bool else as_operand(c, x)._data.dtype, x._data.dtype)
+        c = as_operand(c, x)
+        a, b = operands(x, c)
         return wrap(b - a)
 
     @staticmethod
@@ -183,6 +202,8 @@ class Pow(Function):
         a = x._data
         if a.dtype.kind != "f" and isinstance(p, float):
             a = a.astype(np.float32)
+        elif a.dtype == np.bool_:
+            a = a.astype(np.int64)          # bool ** 2 is int64 in PyTorch (numpy would say int8)
         elif a.dtype.kind == "i" and p < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         # as ATen, these exponents are products, not pow(), so float32 results agree with torch to the bit

@@ -9,7 +9,7 @@ import numpy as np
 from ..autograd.function import Function
 from .._dtype import bool as bool_
 from .._tensor import Tensor
-from ._common import grad_to, view_of, wrap
+from ._common import grad_to, view_of, warn_in_user_code, wrap
 
 INT64_MAX = 2**63 - 1       # torch saves an open slice end as this
 
@@ -22,6 +22,20 @@ def is_basic_index(index):
     items = index if isinstance(index, tuple) else (index,)
     return all(i is None or i is Ellipsis or isinstance(i, (slice, int, np.integer, np.bool_))
                or (isinstance(i, Tensor) and i.dim() == 0 and i.dtype is bool_) for i in items)
+
+
+def index_array(t):
+    """The numpy array of index tensor `t`, read as PyTorch reads it: uint8 as a mask (deprecated), and no integer
+    dtype but int64 and int32 unless 0-d (then it is an int)."""
+    a = t._data
+    if a.dtype == np.uint8:
+        if a.ndim:
+            warn_in_user_code("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+                              "instead.")
+        return a.astype(np.bool_)
+    if a.ndim and a.dtype.kind in "iu" and a.dtype not in (np.int64, np.int32):
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    return a
 
 
 def check_index(shape, index):

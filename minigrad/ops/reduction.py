@@ -40,7 +40,7 @@ class Sum(Function):
     @staticmethod
     def forward(x):
         a = x._data
-        return wrap(a.sum(dtype=np.int64 if a.dtype.kind == "b" else None))
+        return wrap(a.sum(dtype=np.int64 if a.dtype.kind in "bu" else None))   # torch: bool, uint8.. in int64
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -60,7 +60,7 @@ class SumDim(Function):
     def forward(x, dim, keepdim=False):
         a = x._data
         return wrap(a.sum(axis=_axes(dim, a.ndim), keepdims=keepdim,
-                          dtype=np.int64 if a.dtype.kind == "b" else None))
+                          dtype=np.int64 if a.dtype.kind in "bu" else None))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
