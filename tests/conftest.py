@@ -1,5 +1,7 @@
-"""Options and fixtures shared by the whole suite: the `--browser` flag, and real PyTorch, the reference."""
+"""Options and fixtures shared by the whole suite: the `--browser` flag, real PyTorch (the reference), and
+`parity`, the parity harness's run-both-and-compare."""
 import pytest
+from parity_harness import run_both
 from torch_reference import import_torch
 
 
@@ -7,6 +9,19 @@ from torch_reference import import_torch
 def torch():
     """Real PyTorch (see `import_torch`)."""
     return import_torch()
+
+
+@pytest.fixture
+def parity(torch):
+    """`parity(example, **options)` runs `example(lib)` on torch and on minigrad and asserts, with the suite's one
+    harness (tests/parity_harness.py, `run_both`; `options` are those of its `compare_outcomes`), that both
+    returned the same thing or raised the same exception, printed the same text and warned the same; it returns
+    torch's result."""
+    import minigrad
+
+    def check(example, **options):
+        return run_both(example, torch, minigrad, **options).value
+    return check
 
 
 def pytest_addoption(parser):

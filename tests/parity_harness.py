@@ -1,55 +1,67 @@
 """Parity harness: run one example on real PyTorch and on minigrad, and compare all that a learner can see.
 
 An *example* is a function ``example(lib)`` written against the public torch API, where ``lib`` is the
-module ``torch`` or ``minigrad``. ``run_both(example)`` runs it once on each and asserts that both
+module ``torch`` or ``minigrad``. ``run_both(example, torch, minigrad)`` runs it once on each and asserts that both
 
 - raised the same exception (type name, builtin base classes, full ``str(exc)``), or returned the same value:
   nested tuples/lists/dicts of tensors (values, dtype, shape, requires_grad, grad_fn name), ``Size``, numbers,
   strings (so reprs are compared exactly), bools and None;
-- printed the same text to stdout;
+- printed the same text to stdout (parity_printed.py: the same lines; floats to a tolerance only if asked);
 - emitted the same warnings (category and message, in order of first appearance).
 
 "Both raised the same exception" counts only when the library raised it: an exception whose traceback never
 enters minigrad (a typo such as ``actions["missing_atribute"]()`` raises KeyError on both sides) is the
-test's own error, and fails as such. Used by tests/parity (``run_both``) and tests/nn (``parity``).
+test's own error, and fails as such.
+
+A whole program can be compared too, each library in a fresh interpreter (tests/tutorials): the interpreter
+reports its exception with ``report_error``, ``program_outcome`` reads the run back as an Outcome, and the same
+``compare_outcomes`` decides. Used by tests/parity (``run_both`` fixture), tests/nn and tests/core (``parity``
+fixture, tests/conftest.py), tests/tutorials (programs) and tests/book (printed text).
 """
 import contextlib
 import io
+import json
 import math
 import os
-import re
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
+from parity_printed import clean_text, compare_printed, first_difference
 
 # Float tensors and floats are compared with this tolerance: minigrad computes in numpy, torch in ATen.
+# A caller may ask for another (rtol=0, atol=0: exactly equal; float64 derivatives: 1e-10).
 RTOL, ATOL = 1e-4, 1e-6
-
-# torch appends the C++ source location to messages raised or warned from C++, e.g.
-# " (Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)".
-# It is cut off from torch's text before comparing: minigrad has no C++ source to point at.
-_CPP_LOCATION = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
-# Memory addresses in reprs (`<MulBackward0 object at 0x7f...>`) differ from run to run.
-_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]+\b")
 _DTYPES = ("float32", "float64", "int64", "bool")
 
 
-def clean_text(text):
-    """Return ``text`` without torch's C++ source location and with memory addresses blanked."""
-    return _ADDRESS.sub("0xADDRESS", _CPP_LOCATION.sub("", text))
+@dataclass(frozen=True)
+class Raised:
+    """An exception as the harness compares it: its type's name, builtin bases and cleaned message; and, when its
+    traceback never entered the library, where the test itself raised it ('file:line')."""
+    type: str
+    bases: tuple
+    message: str
+    raised_in: str = None
+
+    @classmethod
+    def of(cls, exc, lib):
+        bases = tuple(c.__name__ for c in type(exc).__mro__ if c.__module__ == "builtins")
+        return cls(type(exc).__name__, bases, clean_text(str(exc)), raised_outside(exc, lib))
 
 
 @dataclass
 class Outcome:
-    """What one library did with one example."""
+    """What one library did with one example (or, with ``exit_status``, with one program)."""
     label: str
-    lib: object
+    lib: object = None
     value: object = None
-    error: BaseException = None
+    error: BaseException = None   # the exception itself (runs in this interpreter)
+    raised: Raised = None         # what the harness compares of it
     stdout: str = ""
     warnings: list = field(default_factory=list)
-    raised_in: str = None     # for an error that never entered the library: where the test itself raised it
+    stderr: str = ""              # program runs: shown in a failure message
+    exit_status: int = None       # program runs: the interpreter's exit status
 
 
 # Warnings both libraries give once per process (PyTorch's TORCH_WARN_ONCE): left out of the comparison
@@ -67,8 +79,7 @@ def run_example(example, lib, label):
         try:
             outcome.value = example(lib)
         except Exception as exc:  # noqa: BLE001  any exception is part of the behaviour being compared
-            outcome.error = exc
-            outcome.raised_in = raised_outside(exc, lib)
+            outcome.error, outcome.raised = exc, Raised.of(exc, lib)
     outcome.stdout = clean_text(out.getvalue())
     for w in caught:
         entry = (w.category.__name__, clean_text(str(w.message)))
@@ -85,7 +96,7 @@ def raised_outside(exc, lib):
     Only meaningful for a library written in Python (minigrad): torch raises many errors from C++, which leaves
     no Python frame of its own. AttributeError and TypeError are the library's even without a frame of it.
     """
-    if isinstance(exc, (AttributeError, TypeError)):
+    if isinstance(exc, (AttributeError, TypeError)) or getattr(lib, "__file__", None) is None:
         return None     # Python raises these for the library's objects (a missing method, a wrong signature)
     package = os.path.dirname(os.path.abspath(lib.__file__)) + os.sep
     tb, last = exc.__traceback__, None
@@ -100,6 +111,10 @@ def raised_outside(exc, lib):
 
 def describe(value, lib):
     """Turn a returned value into plain data: tensors become dicts, tuple subclasses become tuples."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return clean_text(value)
     if isinstance(value, lib.Tensor):
         grad_fn = value.grad_fn
         return {"tensor": np.array(value.detach().tolist()), "dtype": str(value.dtype),
@@ -114,12 +129,8 @@ def describe(value, lib):
         return kind(describe(v, lib) for v in value)
     if isinstance(value, dict):
         return {k: describe(v, lib) for k, v in value.items()}
-    if isinstance(value, str):
-        return clean_text(value)
     if isinstance(value, np.ndarray):
         return {"ndarray": value.tolist(), "dtype": str(value.dtype)}
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
     raise TypeError(f"example returned a {type(value).__name__}: return names, reprs or values instead")
 
 
@@ -131,22 +142,12 @@ def show(plain):
     return repr(plain)
 
 
-def first_difference(a, b):
-    """Point at the first character where two long texts differ ('' for short or equal texts)."""
-    a, b = str(a), str(b)
-    if a == b or max(len(a), len(b)) < 60:
-        return ""
-    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    around = slice(max(0, i - 20), i + 20)
-    return f"\n(first difference at character {i}: torch ...{a[around]!r}, other ...{b[around]!r})"
-
-
 def _mismatch(path, torch_plain, other_plain, other_label):
     return AssertionError(f"{path or 'result'}: torch gave {show(torch_plain)}, {other_label} gave {show(other_plain)}"
                           + first_difference(torch_plain, other_plain))
 
 
-def compare_plain(t, m, other_label="minigrad", path=""):
+def compare_plain(t, m, other_label="minigrad", path="", rtol=RTOL, atol=ATOL):
     """Assert that two described values are equal; the message says where and what each library gave."""
     if isinstance(t, dict) and "tensor" in t:
         if not (isinstance(m, dict) and "tensor" in m):
@@ -155,7 +156,7 @@ def compare_plain(t, m, other_label="minigrad", path=""):
             if t[key] != m[key]:
                 raise _mismatch(f"{path}.{key}", t, m, other_label)
         tv, mv = t["tensor"], m["tensor"]
-        same = (np.allclose(tv, mv, rtol=RTOL, atol=ATOL, equal_nan=True) if t["dtype"].startswith("torch.float")
+        same = (np.allclose(tv, mv, rtol=rtol, atol=atol, equal_nan=True) if t["dtype"].startswith("torch.float")
                 else np.array_equal(tv, mv))
         if not same:
             raise _mismatch(f"{path} values", t, m, other_label)
@@ -166,58 +167,98 @@ def compare_plain(t, m, other_label="minigrad", path=""):
         if len(t) != len(m):
             raise _mismatch(f"{path} (length {len(t)} vs {len(m)})", t, m, other_label)
         for i, (a, b) in enumerate(zip(t, m)):
-            compare_plain(a, b, other_label, f"{path}[{i}]")
+            compare_plain(a, b, other_label, f"{path}[{i}]", rtol, atol)
     elif isinstance(t, dict):
         if set(t) != set(m):
             raise _mismatch(f"{path} keys", sorted(t, key=str), sorted(m, key=str), other_label)
         for k in t:
-            compare_plain(t[k], m[k], other_label, f"{path}[{k!r}]")
+            compare_plain(t[k], m[k], other_label, f"{path}[{k!r}]", rtol, atol)
     elif isinstance(t, float):
-        if not (math.isclose(t, m, rel_tol=RTOL, abs_tol=ATOL) or (math.isnan(t) and math.isnan(m))):
+        if not (math.isclose(t, m, rel_tol=rtol, abs_tol=atol) or (math.isnan(t) and math.isnan(m))):
             raise _mismatch(path, t, m, other_label)
     elif t != m:
         raise _mismatch(path, t, m, other_label)
 
 
-def _error_summary(exc, msg_prefix):
-    if exc is None:
+def _compared(raised, msg_prefix, first_line):
+    if raised is None:
         return None
-    message = clean_text(str(exc))
-    bases = [c.__name__ for c in type(exc).__mro__ if c.__module__ == "builtins"]
-    return type(exc).__name__, bases, message[:len(msg_prefix)] if msg_prefix else message
+    message = raised.message
+    if first_line:
+        message = message.splitlines()[0] if message else message
+    return raised.type, list(raised.bases), message[:len(msg_prefix)] if msg_prefix else message
 
 
-def compare_outcomes(t, m, msg_prefix=None):
+def _gave(outcome, summary, located=False):
+    if summary is None:
+        return "ran to the end" if outcome.exit_status is not None else f"returned {outcome.value!r}"
+    name, bases, message = summary
+    where = f", at {outcome.raised.raised_in}, never inside minigrad" if located and outcome.raised.raised_in else ""
+    return f"raised {name}: {message!r} (bases {bases}{where})" if bases else f"ended with {name}: {message!r}"
+
+
+def compare_errors(t, m, msg_prefix=None, first_line=False):
+    """Assert that outcome ``m`` raised what torch's ``t`` raised, or that neither raised (see compare_outcomes)."""
+    if msg_prefix is not None and t.raised is not None:
+        assert t.raised.message.startswith(msg_prefix), (
+            f"the test is wrong: torch's message {t.raised.message!r} does not start with {msg_prefix!r}")
+    if (m.raised is not None and m.raised.raised_in is not None and m.label == "minigrad"
+            and t.raised is not None and t.raised.type == m.raised.type):
+        raise AssertionError(f"the test itself raised {m.raised.type}: {m.raised.message} (at {m.raised.raised_in}, "
+                             "never inside minigrad): that is a bug in the test, not parity; torch raised it too")
+    te, me = _compared(t.raised, msg_prefix, first_line), _compared(m.raised, msg_prefix, first_line)
+    if te != me:
+        raise AssertionError(f"torch {_gave(t, te)}\n{m.label} {_gave(m, me, located=m.label == 'minigrad')}"
+                             + first_difference(te and te[2], me and me[2]))
+
+
+def compare_outcomes(t, m, msg_prefix=None, first_line=False, rtol=RTOL, atol=ATOL, printed=None):
     """Assert that outcome ``m`` matches the reference outcome ``t`` from torch.
 
     ``msg_prefix``: compare exception messages only up to this stated prefix, which torch's message must start with.
+    ``first_line``: compare only the first line of exception messages (gradcheck's next lines print numbers).
+    ``rtol``, ``atol``: for returned floats and float tensors (0 and 0: exactly equal).
+    ``printed``: (rtol, atol) for the floats in printed lines; without it, the printed text must be identical.
     """
-    if msg_prefix is not None and t.error is not None:
-        assert clean_text(str(t.error)).startswith(msg_prefix), (
-            f"the test is wrong: torch's message {str(t.error)!r} does not start with {msg_prefix!r}")
-    if m.error is not None and m.raised_in is not None and m.label == "minigrad":
-        raise AssertionError(f"the test itself raised {type(m.error).__name__}: {m.error} (at {m.raised_in}, "
-                             "never inside minigrad): that is a bug in the test, not parity"
-                             + ("; torch raised it too" if type(t.error) is type(m.error) else ""))
-    if t.error is not None or m.error is not None:
-        te, me = _error_summary(t.error, msg_prefix), _error_summary(m.error, msg_prefix)
-        if te != me:
-            gave_t = f"raised {te[0]}: {te[2]!r} (bases {te[1]})" if te else f"returned {t.value!r}"
-            gave_m = f"raised {me[0]}: {me[2]!r} (bases {me[1]})" if me else f"returned {m.value!r}"
-            raise AssertionError(f"torch {gave_t}\n{m.label} {gave_m}" + first_difference(te and te[2], me and me[2]))
-    else:
+    compare_errors(t, m, msg_prefix, first_line)
+    if t.raised is None:
         expected = describe(t.value, t.lib)
         try:
             got = describe(m.value, m.lib)
         except Exception as exc:  # noqa: BLE001  e.g. a tensor without .grad_fn.name() or .tolist()
             raise AssertionError(f"torch returned {t.value!r}\n{m.label} returned {m.value!r}, "
                                  f"which the harness cannot read: {exc!r}") from exc
-        compare_plain(expected, got, m.label)
-    if t.stdout != m.stdout:
-        raise AssertionError(f"printed text differs\ntorch printed:\n{t.stdout}\n{m.label} printed:\n{m.stdout}"
-                             + first_difference(t.stdout, m.stdout))
+        compare_plain(expected, got, m.label, rtol=rtol, atol=atol)
+    compare_printed(t.stdout, m.stdout, m.label, printed)
     if t.warnings != m.warnings:
         raise AssertionError(f"warnings differ\ntorch warned: {t.warnings}\n{m.label} warned: {m.warnings}"
                              + first_difference(t.warnings, m.warnings))
 
 
+def run_both(example, reference, other, label="minigrad", **options):
+    """Run ``example`` on ``reference`` (torch) and on ``other``, assert that they behave the same (``options``: those
+    of compare_outcomes), and return torch's Outcome."""
+    t = run_example(example, reference, "torch")
+    compare_outcomes(t, run_example(example, other, label), **options)
+    return t
+
+
+# ---- programs, each run in a fresh interpreter (tests/tutorials) ---------------------------------------------
+def report_error(exc, lib, path):
+    """Write what the harness compares of ``exc`` (raised by a program on ``lib``) to ``path``, as JSON."""
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(asdict(Raised.of(exc, lib)), f)
+
+
+def program_outcome(label, stdout, stderr, exit_status, report_path):
+    """Read a program's run in its own interpreter back as an Outcome: what it printed, and the exception it reported
+    to ``report_path`` (see report_error) or, if it ended with another non-zero status, that status."""
+    raised = None
+    if exit_status == 1 and os.path.exists(report_path):     # 1: Python's status after an uncaught exception
+        with open(report_path, encoding="utf-8") as f:
+            data = json.load(f)
+        raised = Raised(data["type"], tuple(data["bases"]), data["message"], data["raised_in"])
+    elif exit_status != 0:
+        last = stderr.strip().splitlines()[-1:] or [""]
+        raised = Raised(f"exit status {exit_status}", (), last[0])
+    return Outcome(label, raised=raised, stdout=clean_text(stdout), stderr=stderr, exit_status=exit_status)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from parity_printed import clean_text, compare_printed
 
 from tests.torch_reference import import_torch
 
@@ -35,7 +36,6 @@ IMPORTS = [(re.compile(r"^import minigrad as torch$", re.M), "import torch"),
            (re.compile(r"^from torch\.datasets import ", re.M), "from minigrad.datasets import "),   # minigrad's own
            (re.compile(r"^from widgets(\.\w+)? import .*$", re.M), "")]
 WIDGETS = re.compile(r"\b(BackwardStepper|draw_graph|GraphView|ModuleApplyView|ch\d\d)\b")
-ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
 DATASET = "the dataset helper is minigrad's own: its tensors are minigrad tensors, which torch's layers refuse"
 
 # chapter -> [(a piece of the cell's source, why it prints something else on torch)]
@@ -92,7 +92,7 @@ def names(source, context):
 
 
 def normal(text):
-    return ADDRESS.sub("0xADDRESS", text).rstrip()
+    return clean_text(text).rstrip()
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -115,9 +115,11 @@ def test_chapter_prints_the_same_on_torch(chapter):
         untouchable -= made
         if listed:
             continue
-        if normal(got) != normal(stored_text(cell)):
-            failures.append(f"cell {index}: on torch {torch.__version__} it printed\n{got}\nbut minigrad stored\n"
-                            f"{stored_text(cell)}\n--- source:\n{cell.source}")
+        try:     # the parity harness's comparison of printed text (tests/parity_printed.py)
+            compare_printed(normal(stored_text(cell)), normal(got), f"torch {torch.__version__}",
+                            reference="minigrad (stored)")
+        except AssertionError as difference:
+            failures.append(f"cell {index}: {difference}\n--- source:\n{cell.source}")
         compared += 1
     assert not failures, f"{chapter}:\n" + "\n=====\n".join(failures)
     assert not unused, f"{chapter}: DIFFERS or SKIP lists cells that no longer exist: {sorted(unused)}"

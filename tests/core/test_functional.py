@@ -7,10 +7,9 @@ tuples, or a tensor), in shape, dtype and value (to 1e-10), and in whether each 
 """
 import numpy as np
 import pytest
+from parity_harness import run_both
 
 import minigrad
-
-from .test_ops import outcome
 
 SHAPES = {"x": (3,), "y": (3,), "m": (2, 3), "s": (1,), "v2": (2,), "s0": ()}    # the inputs and vs by name
 
@@ -187,9 +186,8 @@ MISUSES = [
 
 
 @pytest.mark.parametrize("fn", [pytest.param(fn, id=name) for name, fn in MISUSES])
-def test_misuse_raises_like_torch(fn, torch):
-    expected, received = outcome(torch, fn), outcome(minigrad, fn)
-    assert received == expected, f"received {received}, expected (torch) {expected}"
+def test_misuse_raises_like_torch(fn, parity):
+    parity(fn)
 
 
 @pytest.mark.parametrize("strategy", ["reverse-mode", "forward-mode"])
@@ -233,11 +231,6 @@ def _x(L, *shape):
     return L.tensor(values, dtype=L.float64, requires_grad=True)
 
 
-def first_line(outcome_):
-    (kind, message), _warnings = outcome_
-    return kind, message and message.splitlines()[0]
-
-
 def test_gradgradcheck_passes_on_a_twice_differentiable_function(torch):
     for lib in (torch, minigrad):
         cube, _ = cube_functions(lib)
@@ -257,11 +250,10 @@ def test_gradgradcheck_fails_on_a_wrong_second_derivative(torch):
         assert lib.autograd.gradcheck(wrong.apply, (x,)) is True, f"{lib.__name__}: the first derivative is right"
         assert lib.autograd.gradgradcheck(wrong.apply, (x,), raise_exception=False) is False, (
             f"{lib.__name__}: received True from gradgradcheck for a backward that loses d/dx, expected False")
-    expected = first_line(outcome(torch, lambda L: L.autograd.gradgradcheck(cube_functions(L)[1].apply, (_x(L, 3),))))
-    received = first_line(outcome(minigrad, lambda L: L.autograd.gradgradcheck(cube_functions(L)[1].apply,
-                                                                               (_x(L, 3),))))
-    assert expected == ("GradcheckError", "Jacobian mismatch for output 0 with respect to input 0,")
-    assert received == expected, f"received {received}, expected (torch) {expected}"
+    expected = run_both(lambda L: L.autograd.gradgradcheck(cube_functions(L)[1].apply, (_x(L, 3),)), torch, minigrad,
+                        first_line=True).raised
+    assert expected and (expected.type, expected.message.splitlines()[0]) == (
+        "GradcheckError", "Jacobian mismatch for output 0 with respect to input 0,"), f"torch raised {expected}"
 
 
 def test_gradgradcheck_numbers_inputs_like_torch(torch):
@@ -271,9 +263,9 @@ def test_gradgradcheck_numbers_inputs_like_torch(torch):
         c = L.tensor([2.0, -1.0, 0.5], dtype=L.float64)
         return L.autograd.gradgradcheck(lambda c, x: (c * 1, wrong.apply(x) * c), (c, _x(L, 3)))
 
-    expected, received = first_line(outcome(torch, check)), first_line(outcome(minigrad, check))
-    assert expected == ("GradcheckError", "Jacobian mismatch for output 0 with respect to input 0,")
-    assert received == expected, f"received {received}, expected (torch) {expected}"
+    expected = run_both(check, torch, minigrad, first_line=True).raised
+    assert expected and (expected.type, expected.message.splitlines()[0]) == (
+        "GradcheckError", "Jacobian mismatch for output 0 with respect to input 0,"), f"torch raised {expected}"
 
 
 GRADCHECK_OUTCOMES = [
@@ -289,9 +281,8 @@ GRADCHECK_OUTCOMES = [
 
 
 @pytest.mark.parametrize("name, fn", GRADCHECK_OUTCOMES, ids=[name for name, _ in GRADCHECK_OUTCOMES])
-def test_gradcheck_outcomes_like_torch(name, fn, torch):
-    expected, received = first_line(outcome(torch, fn)), first_line(outcome(minigrad, fn))
-    assert received == expected, f"{name}: received {received}, expected (torch) {expected}"
+def test_gradcheck_outcomes_like_torch(name, fn, parity):
+    parity(fn, first_line=True)
 
 
 def test_gradgradcheck_leaves_the_global_rng_alone():

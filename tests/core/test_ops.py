@@ -10,8 +10,6 @@
 A last test checks the table itself: every `Function` in minigrad/ops appears in some case's graph.
 """
 import inspect
-import re
-import warnings
 import zlib
 
 import numpy as np
@@ -184,26 +182,10 @@ def test_parity_with_torch(case, float_dtype, torch):
         compare_tensor(f"{case.id} grad of input {i}", m.grad, t.grad, grad_tolerance)
 
 
-# ---- misuses raise what torch raises -----------------------------------------------------------------------
-_CPP_LOCATION = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
-
-
-def outcome(lib, fn):
-    """What fn(lib) did: ('returned', None) or (exception type name, message), plus the warnings it gave."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            fn(lib)
-            result = ("returned", None)
-        except Exception as exc:  # noqa: BLE001 - the exception is what is compared
-            result = (type(exc).__name__, _CPP_LOCATION.sub("", str(exc)))
-    return result, [(w.category.__name__, _CPP_LOCATION.sub("", str(w.message))) for w in caught]
-
-
+# ---- misuses raise what torch raises (the parity harness compares: tests/parity_harness.py) ----------------
 @pytest.mark.parametrize("fn", [pytest.param(fn, id=name) for name, fn in ERRORS])
-def test_misuse_raises_like_torch(fn, torch):
-    expected, received = outcome(torch, fn), outcome(minigrad, fn)
-    assert received == expected, f"received {received}, expected (torch) {expected}"
+def test_misuse_raises_like_torch(fn, parity):
+    parity(fn)
 
 
 # ---- the table covers every op ----------------------------------------------------------------------------

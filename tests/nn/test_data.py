@@ -255,5 +255,5 @@ def test_import_torch_utils_data_statement(tmp_path):
         print(torch.optim.lr_scheduler.StepLR.__name__)
     """))
     run = run_program(program, "minigrad")
-    assert run.returncode == 0, run.stderr
+    assert run.exit_status == 0 and run.raised is None, run.stderr
     assert run.stdout.splitlines() == ["True [2, 1] 2", "StepLR"]

@@ -1,12 +1,12 @@
 """Parity with real PyTorch for nn.Module: the seed article's ModuleList example, apply order, named_* listings,
 repr, train/eval, gradients. Each example takes the library (`torch` or `minigrad`) and returns plain data;
-`parity` (conftest.py) compares."""
-import contextlib
-import io
+`parity` (tests/conftest.py) compares."""
 from pathlib import Path
 
 import pytest
+from parity_harness import run_both, run_example
 
+import minigrad
 from nn_examples import deterministic, make_net, make_tree
 
 SEED_DIR = Path(__file__).resolve().parents[3] / "shared" / "seeds"
@@ -28,19 +28,19 @@ for module in module_list:
 """
 
 
-def run_script(header, body):
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(header + body, {})
-    return out.getvalue()
+def seed_example(minigrad_header):
+    """The seed example as an example of the parity harness: the article's code under each library's import lines."""
+    headers = {"torch": "import torch\nimport torch.nn as nn\n", "minigrad": minigrad_header}
+
+    def example(lib):
+        exec(headers[lib.__name__] + SEED_EXAMPLE, {})
+    return example
 
 
 def test_seed_module_list_apply_prints_what_torch_prints(torch):
-    torch_out = run_script("import torch\nimport torch.nn as nn\n", SEED_EXAMPLE)
-    minigrad_out = run_script("import minigrad as torch\nfrom minigrad import nn\n", SEED_EXAMPLE)
-    assert minigrad_out == torch_out, f"torch printed:\n{torch_out}\nminigrad printed:\n{minigrad_out}"
-    assert torch_out.startswith("Parameter containing:\ntensor([[0., 0., 0., 0., 0., 0., 0., 0., 0., 0.],")
-    assert torch_out.count("Parameter containing:") == 2
+    printed = run_both(seed_example("import minigrad as torch\nfrom minigrad import nn\n"), torch, minigrad).stdout
+    assert printed.startswith("Parameter containing:\ntensor([[0., 0., 0., 0., 0., 0., 0., 0., 0., 0.],")
+    assert printed.count("Parameter containing:") == 2
 
 
 def test_seed_example_text_is_in_the_article():
@@ -53,8 +53,9 @@ def test_seed_example_text_is_in_the_article():
 
 
 def test_seed_example_runs_with_import_minigrad_nn_as_nn():
-    out = run_script("import minigrad as torch\nimport minigrad.nn as nn\n", SEED_EXAMPLE)
-    assert out.count("requires_grad=True)") == 2
+    out = run_example(seed_example("import minigrad as torch\nimport minigrad.nn as nn\n"), minigrad, "minigrad")
+    assert out.raised is None, out.raised
+    assert out.stdout.count("requires_grad=True)") == 2
 
 
 def test_apply_visits_children_first(parity):

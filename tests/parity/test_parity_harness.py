@@ -157,3 +157,34 @@ def test_an_error_the_library_raises_is_parity(harness):
 def test_a_missing_method_is_the_librarys_answer(harness):
     """AttributeError from a method neither library has is raised by Python, with no library frame: parity."""
     on_both(harness, lambda lib: lib.tensor([1.0]).apply(lambda v: v + 1))
+
+
+def test_an_error_of_the_test_where_torch_raised_nothing_fails_naming_its_line(harness):
+    def example(lib):
+        return {"torch": 1}[lib.__name__]      # a KeyError of the test's own dictionary, on minigrad only
+    with pytest.raises(AssertionError) as info:
+        on_both(harness, example)
+    message = str(info.value)
+    assert "torch returned 1" in message and "minigrad raised KeyError" in message, message
+    assert "test_parity_harness.py:" in message and "never inside minigrad" in message, message
+
+
+def test_a_tolerance_of_zero_asks_for_equal_numbers(harness):
+    check(harness, lambda lib: [1.0, lib.tensor([2.0])], lambda lib: [1.0 + 1e-9, lib.tensor([2.0 + 1e-7])])
+    fails(harness, lambda lib: 1.0, lambda lib: 1.0 + 1e-9, "torch gave 1.0", rtol=0, atol=0)
+    fails(harness, lambda lib: lib.tensor([2.0]), lambda lib: lib.tensor([2.0 + 1e-6]), "values", rtol=0, atol=0)
+
+
+def test_first_line_compares_only_the_first_line_of_messages(harness):
+    t, m = raising(RuntimeError, "Jacobian mismatch\nnumerical: 1"), raising(RuntimeError, "Jacobian mismatch\n2")
+    check(harness, t, m, first_line=True)
+    fails(harness, t, m, "'Jacobian mismatch\\nnumerical: 1'")
+    fails(harness, t, raising(RuntimeError, "Jacobian mismatch!\nnumerical: 1"), "mismatch!", first_line=True)
+
+
+def test_printed_floats_to_a_tolerance_only_when_asked(harness):
+    t, m = (lambda lib: print("loss 1.000001")), (lambda lib: print("loss 1.000002"))
+    check(harness, t, m, printed=(1e-5, 0))
+    fails(harness, t, m, "first differing stdout line: 1", "torch: 'loss 1.000001'", "other: 'loss 1.000002'")
+    fails(harness, t, lambda lib: print("cost 1.000001"), "'cost 1.000001'", printed=(1e-5, 0))
+    fails(harness, lambda lib: print("a"), lambda lib: print("a", end=""), "final newline")

@@ -4,8 +4,9 @@ Usage: ``python _child.py torch|minigrad PROGRAM.py``. Started by ``_harness.py`
 neither library leaks into the other. With ``minigrad``, a finder placed first on ``sys.meta_path`` answers every
 ``import torch`` and ``import torch.X`` with ``minigrad`` and ``minigrad.X`` (the same module objects), so
 ``import torch.nn as nn`` and ``from torch.autograd import Function`` work; a ``torch.X`` that minigrad lacks
-fails with Python's own ``No module named 'torch.X'``. After the program, the child checks that real torch never
-got loaded and exits with ``LEAK_EXIT`` if it did.
+fails with Python's own ``No module named 'torch.X'``. An exception of the program is printed as Python prints it
+and reported to the parity harness (``report``). After the program, the child checks that real torch never got
+loaded and exits with ``LEAK_EXIT`` if it did.
 """
 import importlib
 import importlib.abc
@@ -16,6 +17,8 @@ import sys
 import traceback
 
 LEAK_EXIT = 3  # the exit code that says "real torch was imported during the minigrad run"
+REPORT_ENV = "PARITY_REPORT"  # where the harness wants the program's exception (tests/parity_harness.py)
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class MinigradAsTorch(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -80,6 +83,15 @@ def print_program_traceback(program):
     traceback.print_exception(exc_type, exc, start or tb)
 
 
+def report(exc):
+    """Tell the parity harness what the program raised: the file named by $PARITY_REPORT gets its JSON."""
+    path = os.environ.get(REPORT_ENV)
+    if path:
+        sys.path.insert(0, TESTS)   # the program has finished: the harness may now be imported
+        from parity_harness import report_error
+        report_error(exc, sys.modules.get("torch"), path)
+
+
 def main(lib, program):
     torch_dir = real_torch_dir()
     if lib == "minigrad":
@@ -88,8 +100,9 @@ def main(lib, program):
     status = 0
     try:
         runpy.run_path(program, run_name="__main__")
-    except Exception:  # noqa: BLE001  shown as Python would, then the run fails
+    except Exception as exc:  # noqa: BLE001  shown as Python would, reported to the harness, then the run fails
         print_program_traceback(program)
+        report(exc)
         status = 1
     if lib == "minigrad":
         check_no_real_torch(torch_dir)  # also after a failure: a leak is the more important news

@@ -1,16 +1,21 @@
-"""Run a tutorial program once on real PyTorch and once on minigrad posing as `torch`; compare what each printed.
+"""Run a tutorial program once on real PyTorch and once on minigrad posing as `torch`; compare what each did.
 
-Each run is a fresh interpreter (``_child.py``) with ``OPENBLAS_NUM_THREADS=1`` and a timeout. Torch is the
-reference: its run must succeed, and minigrad's must then exit cleanly, never load real torch, and print the same
-lines. A failure names the first line that differs, shows both versions and minigrad's stderr.
+Each run is a fresh interpreter (``_child.py``) with ``OPENBLAS_NUM_THREADS=1`` and a timeout, read back as the
+parity harness's Outcome (tests/parity_harness.py: ``program_outcome``). Torch is the reference: its run must
+succeed and print something. The harness's ``compare_outcomes`` then decides: minigrad's run must raise nothing
+(the child reports an exception, and exits with LEAK_EXIT if real torch got loaded) and print the same lines, floats
+to the program's tolerances. A failure names the first line that differs, shows both versions and minigrad's stderr.
 """
-import math
 import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass
+import tempfile
 from pathlib import Path
+
+from parity_harness import compare_outcomes, program_outcome
+
+from _child import REPORT_ENV
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -20,26 +25,20 @@ TIMEOUT = 300  # seconds per run; every program takes a few seconds on torch
 STDERR_TAIL = 40  # lines of stderr shown in a failure message
 
 
-@dataclass
-class Run:
-    """What one interpreter did with one program."""
-    lib: str
-    returncode: int
-    stdout: str
-    stderr: str
-
-
 def run_program(program, lib):
-    """Run ``program`` (a path) in a fresh interpreter on ``lib`` ("torch" or "minigrad") and return a Run."""
+    """Run ``program`` (a path) in a fresh interpreter on ``lib`` ("torch" or "minigrad"); return its Outcome."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     # the minigrad under test is this checkout's, whatever is installed
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    try:
-        done = subprocess.run([sys.executable, str(CHILD), lib, str(program)], capture_output=True, text=True,
-                              env=env, cwd=str(REPO), timeout=TIMEOUT)
-    except subprocess.TimeoutExpired as exc:
-        return Run(lib, -1, _text(exc.stdout), _text(exc.stderr) + f"\n[timed out after {TIMEOUT} s]")
-    return Run(lib, done.returncode, done.stdout, done.stderr)
+    with tempfile.TemporaryDirectory() as scratch:
+        env[REPORT_ENV] = report = os.path.join(scratch, "raised.json")
+        try:
+            done = subprocess.run([sys.executable, str(CHILD), lib, str(program)], capture_output=True, text=True,
+                                  env=env, cwd=str(REPO), timeout=TIMEOUT)
+            stdout, stderr, status = done.stdout, done.stderr, done.returncode
+        except subprocess.TimeoutExpired as exc:
+            stdout, stderr, status = _text(exc.stdout), _text(exc.stderr) + f"\n[timed out after {TIMEOUT} s]", -1
+        return program_outcome(lib, stdout, stderr, status, report)
 
 
 def _text(data):
@@ -70,66 +69,23 @@ def tolerances(program):
     declared = _TOLERANCE.search(Path(program).read_text())
     found = dict(item.split("=") for item in declared.group(1).split()) if declared else {}
     return float(found.get("rtol", FLOAT_RTOL)), float(found.get("atol", FLOAT_ATOL))
-_FLOAT = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+")
-
-
-def same_line(a, b, rtol=FLOAT_RTOL, atol=FLOAT_ATOL):
-    """True if two printed lines agree: equal text, floats within `rtol` (or FLOAT_ATOL) of each other."""
-    if a == b:
-        return True
-    if a is None or b is None:
-        return False
-    fa, fb = _FLOAT.findall(a), _FLOAT.findall(b)
-    if len(fa) != len(fb) or _FLOAT.sub("#", a) != _FLOAT.sub("#", b):
-        return False
-    return all(math.isclose(float(x), float(y), rel_tol=rtol, abs_tol=atol) for x, y in zip(fa, fb))
-
-
-def first_difference(expected, received, rtol=FLOAT_RTOL, atol=FLOAT_ATOL):
-    """Return (index, expected_line, received_line) of the first line that differs (see `same_line`), or None.
-
-    A missing line is returned as None, so a run that stopped early shows where it stopped.
-    """
-    want, got = expected.splitlines(), received.splitlines()
-    for i in range(max(len(want), len(got))):
-        a = want[i] if i < len(want) else None
-        b = got[i] if i < len(got) else None
-        if not same_line(a, b, rtol, atol):
-            return i, a, b
-    return None
-
-
-def describe_failure(name, reference, run, rtol=FLOAT_RTOL, atol=FLOAT_ATOL):
-    """Explain, for a person, how ``run`` (minigrad) differs from ``reference`` (torch)."""
-    diff = first_difference(reference.stdout, run.stdout, rtol, atol)
-    parts = [f"{name}: minigrad does not do what torch does."]
-    if diff is not None:
-        i, want, got = diff
-        parts.append(f"first differing stdout line: {i + 1}")
-        parts.append(f"  torch:    {'<no line: output ended>' if want is None else repr(want)}")
-        parts.append(f"  minigrad: {'<no line: output ended>' if got is None else repr(got)}")
-        context = reference.stdout.splitlines()[max(0, i - 3):i]
-        if context:
-            parts.append("the lines before it (equal in both):\n" + "\n".join("    " + line for line in context))
-    if run.returncode != 0:
-        parts.append(f"minigrad's run exited with status {run.returncode}")
-    parts.append("minigrad's stderr:\n" + (tail(run.stderr) or "<empty>"))
-    return "\n".join(parts)
 
 
 def check_program(program):
-    """Assert that ``program`` prints the same lines on minigrad as on torch, and that both runs succeed."""
+    """Assert that ``program`` does on minigrad what it does on torch (see the module docstring)."""
     program = Path(program)
     name = program.name
     reference = run_program(program, "torch")
-    assert reference.returncode == 0, (
-        f"{name}: the program fails on real torch (status {reference.returncode}), so it is wrong, not minigrad.\n"
+    assert reference.raised is None, (
+        f"{name}: the program fails on real torch (status {reference.exit_status}), so it is wrong, not minigrad.\n"
         f"torch's stderr:\n{tail(reference.stderr)}")
     assert reference.stdout.strip(), f"{name}: prints nothing on torch, so there is nothing to compare"
     run = run_program(program, "minigrad")
-    rtol, atol = tolerances(program)
-    ok = run.returncode == 0 and first_difference(reference.stdout, run.stdout, rtol, atol) is None
-    assert ok, describe_failure(name, reference, run, rtol, atol)
+    try:
+        compare_outcomes(reference, run, printed=tolerances(program))
+    except AssertionError as failure:
+        raise AssertionError(f"{name}: minigrad does not do what torch does.\n{failure}\n"
+                             f"minigrad's stderr:\n{tail(run.stderr) or '<empty>'}") from None
 
 
 def programs():

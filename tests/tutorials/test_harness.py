@@ -2,12 +2,15 @@
 import textwrap
 
 import pytest
+from parity_printed import first_differing_line
 from torch_reference import import_torch
 
 from _child import LEAK_EXIT
-from _harness import check_program, first_difference, run_program
+from _harness import FLOAT_ATOL, FLOAT_RTOL, check_program, run_program, tolerances
 
 import_torch()   # real PyTorch runs every program first; skips only without it, never in CI
+
+DEFAULTS = (FLOAT_RTOL, FLOAT_ATOL)   # what a program that declares no tolerances gets
 
 
 def write(tmp_path, source, name="program.py"):
@@ -30,7 +33,7 @@ def test_minigrad_answers_torch_and_its_submodules(tmp_path):
         print(torch.autograd.__spec__.name)
     """)
     run = run_program(program, "minigrad")
-    assert run.returncode == 0, run.stderr
+    assert run.exit_status == 0 and run.raised is None, run.stderr
     assert run.stdout.splitlines() == [
         "minigrad minigrad.nn minigrad.nn.functional minigrad.optim minigrad.autograd",
         "minigrad True True",
@@ -41,8 +44,9 @@ def test_minigrad_answers_torch_and_its_submodules(tmp_path):
 def test_a_torch_module_minigrad_lacks_is_a_plain_import_error(tmp_path):
     program = write(tmp_path, "import torch.no_such_module\n")
     run = run_program(program, "minigrad")
-    assert run.returncode == 1
+    assert run.exit_status == 1
     assert "ModuleNotFoundError: No module named 'torch.no_such_module'" in run.stderr
+    assert (run.raised.type, run.raised.message) == ("ModuleNotFoundError", "No module named 'torch.no_such_module'")
 
 
 def test_loading_real_torch_in_the_minigrad_run_is_caught(tmp_path):
@@ -56,8 +60,9 @@ def test_loading_real_torch_in_the_minigrad_run_is_caught(tmp_path):
         print("loaded")
     """)
     run = run_program(program, "minigrad")
-    assert run.returncode == LEAK_EXIT, run.stderr
+    assert run.exit_status == LEAK_EXIT, run.stderr
     assert "real torch was imported during the minigrad run" in run.stderr
+    assert run.raised.type == f"exit status {LEAK_EXIT}", run.raised
 
 
 def test_an_exception_in_the_minigrad_run_fails_even_with_equal_output(tmp_path):
@@ -67,7 +72,8 @@ def test_an_exception_in_the_minigrad_run_fails_even_with_equal_output(tmp_path)
         if torch.__name__ == "minigrad":
             raise RuntimeError("only minigrad fails")
     """)
-    with pytest.raises(AssertionError, match=r"(?s)exited with status 1.*only minigrad fails"):
+    with pytest.raises(AssertionError, match=r"(?s)torch ran to the end\nminigrad raised RuntimeError: "
+                                             r"'only minigrad fails'.*stderr.*only minigrad fails"):
         check_program(program)
 
 
@@ -97,24 +103,25 @@ def test_a_program_that_fails_on_torch_is_reported_as_wrong(tmp_path):
     ("a\n", "a\nextra\n", (1, None, "extra")),
 ])
 def test_first_difference(expected, received, difference):
-    assert first_difference(expected, received) == difference
+    assert first_differing_line(expected, received, DEFAULTS) == difference
+    assert first_differing_line(expected, received) == difference
 
 
 def test_printed_floats_agree_to_a_relative_tolerance_and_nothing_else_may_differ():
-    assert first_difference("99 3238.300537109375\n", "99 3238.30029296875\n") is None
-    assert first_difference("loss 1.5e-3\n", "loss 1.50001e-3\n") is None
+    assert first_differing_line("99 3238.300537109375\n", "99 3238.30029296875\n", DEFAULTS) is None
+    assert first_differing_line("loss 1.5e-3\n", "loss 1.50001e-3\n", DEFAULTS) is None
+    assert first_differing_line("loss 1.5e-3\n", "loss 1.50001e-3\n") == (0, "loss 1.5e-3", "loss 1.50001e-3")
     for torch_line, minigrad_line in [("99 3238.3", "98 3238.3"),            # an integer differs
                                       ("99 3238.3", "99 3238.4"),            # a float beyond 1e-5
                                       ("exact: False", "exact: True"),       # a word
                                       ("tensor([1., 2.])", "tensor([1., 2., 3.])")]:
-        assert first_difference(torch_line, minigrad_line) == (0, torch_line, minigrad_line)
+        assert first_differing_line(torch_line, minigrad_line, DEFAULTS) == (0, torch_line, minigrad_line)
 
 
 def test_a_program_declares_looser_tolerances_only_with_a_reason(tmp_path):
-    from _harness import FLOAT_ATOL, FLOAT_RTOL, tolerances
     declared = write(tmp_path, "# harness: rtol=2e-2 atol=1e-3 (why)\nprint(1)\n")
     undeclared = write(tmp_path, "# harness: rtol=2e-2\nprint(1)\n", "no_reason.py")
     assert tolerances(declared) == (2e-2, 1e-3)
     assert tolerances(undeclared) == (FLOAT_RTOL, FLOAT_ATOL)
-    assert first_difference("loss 10.1", "loss 10.2", 2e-2) is None
-    assert first_difference("loss 10.1", "loss 10.2") == (0, "loss 10.1", "loss 10.2")
+    assert first_differing_line("loss 10.1", "loss 10.2", (2e-2, FLOAT_ATOL)) is None
+    assert first_differing_line("loss 10.1", "loss 10.2", DEFAULTS) == (0, "loss 10.1", "loss 10.2")
