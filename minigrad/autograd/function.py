@@ -10,13 +10,13 @@ import warnings
 
 from .._grad_state import INFERENCE_SAVED, _State
 from .._tensor import Tensor
-from .function_ctx import BackwardCFunction, FunctionCtx  # noqa: F401 - torch.autograd.function has them too
-from .graph import PackedSavedTensor, SavedTensor, _saved_tensors_hooks, accumulator
+from .function_ctx import BackwardCFunction, FunctionCtx
+from .graph import CallableNode, PackedSavedTensor, SavedTensor, _saved_tensors_hooks, accumulator
 from .once_differentiable import once_differentiable  # noqa: F401 - torch.autograd.function has it too
 from .views import refresh_view
 
 
-class Function:
+class Function(FunctionCtx):     # a FunctionCtx too, as in PyTorch: old-style instances were their own ctx
     """Base class for operations with a custom backward. Mirrors `torch.autograd.Function`.
 
     Write `forward` and `backward` as @staticmethods, in one of two styles:
@@ -76,9 +76,10 @@ class Function:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         name = cls.__dict__.get("node_name") or cls.__name__ + "Backward"
-        cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls, "__module__": cls.__module__})
-        cls._separate_setup = _plain(cls.setup_context) is not _plain(Function.setup_context)
         cls._builtin = cls.__dict__.get("node_name") is not None
+        bases = (BackwardCFunction, CallableNode) if cls._builtin else (BackwardCFunction,)   # see CallableNode
+        cls._backward_cls = type(name, bases, {"_forward_cls": cls, "__module__": cls.__module__})
+        cls._separate_setup = _plain(cls.setup_context) is not _plain(Function.setup_context)
         cls._signature = inspect.signature(cls.forward) if cls._separate_setup and not cls._builtin else None
 
     def __init__(self, *args, **kwargs):

@@ -17,6 +17,9 @@ class FunctionCtx:
 
     _materialize_grads = True
     _to_save = None
+    _saved = None               # (the node's slots, here too for an old-style Function instance, as in PyTorch)
+    _freed = False
+    needs_input_grad = None
     _dirty = ()
     _non_differentiable = ()
 
@@ -67,11 +70,6 @@ class BackwardCFunction(FunctionCtx, Node):
                     grads = tuple(_zeros(*meta) if g is None else g for g, meta in zip(grads, self._output_shapes))
                     break
         return check_gradients(self, self._forward_cls.backward(self, *grads))
-
-    def __call__(self, *grad_outputs):
-        if not self._forward_cls._builtin:      # as in PyTorch, only built-in nodes can be called
-            raise TypeError(f"'{type(self).__name__}' object is not callable")
-        return Node.__call__(self, *grad_outputs)
 
 
 def _zeros(shape, dtype):

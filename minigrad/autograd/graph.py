@@ -177,15 +177,6 @@ class Node:
             return _as_saved_int(getattr(self, attrs[key]))
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
-    def __call__(self, *grad_outputs):
-        """Run this node's backward on `grad_outputs` and return its gradients, as calling a torch node does.
-
-        One gradient per entry of `next_functions` (a tensor if there is one, else a tuple; None where none
-        flows). Hooks do not run: they belong to the engine. Grad mode is whatever it is at the call.
-        """
-        grads = self._run_backward(tuple(grad_outputs))
-        return grads[0] if len(grads) == 1 else tuple(grads)
-
     def register_prehook(self, fn):
         """Call `fn(grad_outputs)` before this node runs; a non-None result (a tuple) replaces grad_outputs."""
         if self._node_pre_hooks is None:
@@ -218,7 +209,21 @@ class Node:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
 
-class AccumulateGrad(Node):
+class CallableNode(Node):
+    """A node that PyTorch writes in C++ (every built-in op's, AccumulateGrad, ...): calling it runs its backward.
+    A custom Function's node is not callable, in PyTorch as here: it has `.apply` instead."""
+
+    def __call__(self, *grad_outputs):
+        """Run this node's backward on `grad_outputs` and return its gradients, as calling a torch node does.
+
+        One gradient per entry of `next_functions` (a tensor if there is one, else a tuple; None where none
+        flows). Hooks do not run: they belong to the engine. Grad mode is whatever it is at the call.
+        """
+        grads = self._run_backward(tuple(grad_outputs))
+        return grads[0] if len(grads) == 1 else tuple(grads)
+
+
+class AccumulateGrad(CallableNode):
     """The node that ends every path at a leaf: it adds the arriving gradient into `variable.grad`.
 
     Mirrors `torch.autograd.graph` `AccumulateGrad`; `.variable` is the leaf tensor.

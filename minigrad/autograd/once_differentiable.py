@@ -9,12 +9,12 @@ import functools
 
 from .._grad_state import _State
 from .grad_mode import no_grad
-from .graph import Node, accumulator
+from .graph import CallableNode, accumulator
 
 MESSAGE = "trying to differentiate twice a function that was marked with @once_differentiable"
 
 
-class Error(Node):
+class Error(CallableNode):
     """A node that raises when backward reaches it (PyTorch's `torch::autograd::Error`)."""
 
     def __init__(self, message, outputs):

@@ -10,7 +10,7 @@ be found in any gradient array of the base's shape. Both nodes compute with the 
 import numpy as np
 
 from .._tensor import Tensor
-from .graph import Node
+from .graph import CallableNode
 
 STALE_VIEW = (
     "this view was taken before its base was changed in place, and minigrad cannot regenerate its history "
@@ -38,7 +38,7 @@ def located(array, where):
     return np.lib.stride_tricks.as_strided(flat[offset:], shape, tuple(s * array.itemsize for s in strides))
 
 
-class CopySlices(Node):
+class CopySlices(CallableNode):
     """The base's node after an in-place op on one of its views: the op's backward, applied to that part only.
 
     Its edges are the base's old history, then the op's other inputs (as in PyTorch).
@@ -68,7 +68,7 @@ class CopySlices(Node):
         return (AsStridedScatter.apply(grad_base, part, self.where),) + tuple(result[1:])
 
 
-class AsStridedBackward0(Node):
+class AsStridedBackward0(CallableNode):
     """The view's node after that change: the view read back out of its (new) base."""
 
     saved_attrs = {"size": "size", "stride": "stride", "storage_offset": "storage_offset"}

@@ -4,6 +4,8 @@
 Double-backward graphs may use other node names than torch's (minigrad's formulas are not ATen's), so
 examples that differentiate twice return values and flags, not `grad_fn` names, except where noted.
 """
+import warnings
+
 import pytest
 
 CASES = {}
@@ -272,6 +274,35 @@ def a_custom_functions_node_is_not_callable(lib):
             return g * 2
     (a,) = leaves(lib, [1.0])
     Twice.apply(a).grad_fn(lib.ones(1))
+
+
+@case
+def callable_tells_built_in_nodes_from_custom_ones(lib):
+    class Twice(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    (a,) = leaves(lib, [1.0])
+    y = a * 2
+    return (callable(Twice.apply(a).grad_fn), callable(y.grad_fn), callable(y.grad_fn.next_functions[0][0]),
+            callable(Twice.apply(a).grad_fn.apply))
+
+
+@case
+def an_old_style_function_instance_is_a_ctx(lib):
+    class Twice(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        f = Twice()
+    return ([name in dir(f) for name in ("save_for_backward", "mark_dirty", "set_materialize_grads")],
+            f.saved_tensors, f.needs_input_grad, isinstance(f, lib.autograd.function.FunctionCtx))
 
 
 @case
