@@ -134,7 +134,7 @@ def _connect(ctx, inputs):
     metas, edges = [], []
     for a in inputs:
         if isinstance(a, Tensor):
-            metas.append(_shared((a._data.shape, a._data.dtype)))
+            metas.append((a._data.shape, a._data.dtype))
             edges.append(_edge(a) if a._requires_grad else (None, 0))
         else:
             metas.append(None)
@@ -148,8 +148,8 @@ def _record_outputs(ctx, inputs, output):
     else:
         recorded = _record_output(ctx, inputs, output, 0)
     outputs = recorded if isinstance(output, tuple) else (recorded,)
-    ctx._output_shapes = _shared(tuple([_shared((out._data.shape, out._data.dtype)) if isinstance(out, Tensor)
-                                        else None for out in outputs]))
+    ctx._output_shapes = _shared(tuple([(out._data.shape, out._data.dtype) if isinstance(out, Tensor) else None
+                                        for out in outputs]))
     _save(ctx)
     return recorded
 
@@ -191,9 +191,10 @@ def _forward_only(cls, args, kwargs):
 
 
 def _shared(value):
-    """One tuple per distinct value: nodes of the same shapes share their `needs_input_grad` and (shape, dtype)
-    tuples. A graph of Python objects is what Python's garbage collector scans, again and again while the graph
-    grows; every object a node does not hold makes the scans rarer and shorter. perf: 25 % on bench long_chain."""
+    """One tuple per distinct value: nodes of the same shapes share their `needs_input_grad` and their input and
+    output metadata ((shape, dtype) pairs). Python's garbage collector scans a graph of Python objects again and
+    again while it grows; every object a node does not hold makes the scans rarer and shorter.
+    perf: 25 % on bench long_chain."""
     if len(_SHARED) > 4096:
         _SHARED.clear()             # a program with ever new shapes: start again rather than grow
     return _SHARED.setdefault(value, value)
