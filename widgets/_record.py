@@ -5,10 +5,32 @@ chapter, calls `save_frames` in the same kernel: for every BackwardStepper and M
 displayed, it records the picture and the panel at each position (step 0 to the end), and for every GraphView
 the picture as it was when its cell ran. The page then steps through those frames in plain JavaScript.
 Each widget is left at the position it was displayed at, so the saved widget state matches the page.
+The page's own texts (`player_texts`) come from the same catalogue as the widget's, in the page's language.
 """
 import json
 
 from ._picture import SHOWN
+from .i18n import N_, _
+
+# What the site's player (.ci/site_player.py, site_player.js) writes on the page. Its buttons are the widget's
+# own (the same msgids); the rest is the page's: Play/Pause as words (the widget's Play is an icon), the
+# position as text, and the notes saying what needs a kernel.
+PLAYER_TEXTS = {
+    "step": N_("Step"), "back": N_("Back"), "run": N_("Run to end"), "reset": N_("Reset"),
+    "play": N_("Play"), "pause": N_("Pause"), "play_tip": N_("play / pause"),
+    "zoom": N_("zoom"), "fit": N_("fit"), "values": N_("values"), "saved": N_("saved tensors"),
+    "refresh": N_("Refresh"), "unit_step": N_("step"), "unit_visit": N_("visit"),
+    "position_step": N_("step {n} of {total}"), "position_visit": N_("visit {n} of {total}"),
+    "note_frames": N_("These steps were recorded when this page was built: the buttons replay them, no kernel "
+                      "needed."),
+    "note_view": N_("A picture stored when this page was built: its options and Refresh need a running notebook."),
+    "download": N_('<a href="{notebook}">Download the notebook</a>, or open it live with <code>make lab</code>.'),
+}
+
+
+def player_texts():
+    """{key: text} of `PLAYER_TEXTS` in the current language (see widgets/i18n.py)."""
+    return {key: _(message) for key, message in PLAYER_TEXTS.items()}
 
 
 def frames(widget):

@@ -123,14 +123,14 @@ class Graph(graphviz.Digraph):
     text that stands for the picture where no picture can be shown.
     """
     focus = None
-    summary = "graph"
+    summary = None      # set by whoever draws the graph, in the reader's language; None reads "graph"
 
     def __iter__(self, subgraph=False):
         # every way out of the graph (.source, .pipe, viz.js in the browser) reads these lines
         yield from with_cjk_font(list(super().__iter__(subgraph=subgraph)))
 
     def __repr__(self):
-        return f"<{self.summary}>"
+        return "<" + (self.summary or _("graph")) + ">"
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         if browser.in_browser():

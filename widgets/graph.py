@@ -12,7 +12,7 @@ from minigrad.autograd.graph import output_metadata, saved_values, walk  # noqa:
 
 from ._render import Graph
 from ._format import InputTypeError, check_graph, check_tensor, describe, esc, shape_text, shape_words, values_text
-from .i18n import _
+from .i18n import _, ngettext
 
 # fill colours: tensors blue/green, backward nodes grey, saved tensors orange, the stepper's current node amber
 COLORS = {"leaf": "#cfe2ff", "output": "#c8e6c9", "named": "#fff3c4", "fn": "#eeeeee", "acc": "#e3e3e3",
@@ -238,5 +238,8 @@ def _describe(nodes, highlight):
     """One line standing for the picture where it cannot be shown (a notebook opened without a kernel)."""
     names = list(dict.fromkeys(node_name(n) for n in nodes))
     shown = ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")
-    current = f"; current node {node_name(highlight)}" if highlight is not None else ""
-    return f"autograd graph of {len(nodes)} node{'s' if len(nodes) != 1 else ''}: {shown}{current}"
+    line = ngettext("autograd graph of {n} node: {names}", "autograd graph of {n} nodes: {names}",
+                    len(nodes)).format(n=len(nodes), names=shown)
+    if highlight is not None:
+        line += _("; current node {name}").format(name=node_name(highlight))
+    return line

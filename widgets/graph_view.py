@@ -8,7 +8,7 @@ import ipywidgets as w
 from ._format import InputTypeError, check_graph, check_tensor
 from ._picture import Picture, Stored
 from .graph import _names, draw_graph
-from .i18n import _
+from .i18n import _, ngettext
 
 
 class GraphView(Stored, w.VBox):
@@ -78,4 +78,5 @@ class GraphView(Stored, w.VBox):
         return _("GraphView: the {summary}").format(summary=self.picture.digraph.summary)
 
     def __repr__(self):
-        return f"<GraphView of {len(self.tensors)} tensor{'s' if len(self.tensors) > 1 else ''}>"
+        n = len(self.tensors)
+        return "<" + ngettext("GraphView of {n} tensor", "GraphView of {n} tensors", n).format(n=n) + ">"

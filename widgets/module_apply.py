@@ -15,7 +15,7 @@ import numpy as np
 from ._controls import StepControls, Stepping
 from ._format import InputTypeError, describe, esc, esc_html, values_text
 from ._render import Graph, message_html, panel_box, printed_html
-from .i18n import _
+from .i18n import _, ngettext
 
 Visit = namedtuple("Visit", "index module name changes printed")
 Visit.__doc__ = "One call of fn during Module.apply: the module, its qualified name, what changed, what was printed."
@@ -131,7 +131,9 @@ class ModuleApplyView(Stepping, w.VBox):
             graph.node(f"m{i}", "<" + "<BR/>".join(lines) + ">", **attrs)
         for parent, child in self._edges:
             graph.edge(f"m{parent}", f"m{child}")
-        graph.summary = f"module tree of {len(self._tree)} modules, visited in the order {', '.join(n or '(root)' for n in self.order)}"
+        graph.summary = ngettext("module tree of {n} module, visited in the order {order}",
+                                 "module tree of {n} modules, visited in the order {order}", len(self._tree)).format(
+                                     n=len(self._tree), order=", ".join(n or _("(root)") for n in self.order))
         return graph
 
     def _render(self):
@@ -163,7 +165,8 @@ class ModuleApplyView(Stepping, w.VBox):
         return panel_box(parts)
 
     def __repr__(self):
-        return f"<ModuleApplyView: visit {self.position} of {self.total}, order {self.order}>"
+        return "<" + _("ModuleApplyView: visit {n} of {total}, order {order}").format(
+            n=self.position, total=self.total, order=self.order) + ">"
 
 
 def _tree(module):

@@ -225,9 +225,14 @@ class BackwardStepper(Stepping, w.VBox):
         self._show(self._digraph(), panel_html(self), at_end=self.finished or self.position >= self.total)
 
     def __repr__(self):
-        where = f"after {self.current.name}" if self.current is not None else "nothing run yet"
-        return (f"<BackwardStepper: step {self.position} of {self.total}, {where}"
-                f"{', finished' if self.finished else ''}>")
+        if self.current is None:        # (never finished: every pass runs at least the root's node)
+            line = _("BackwardStepper: step {n} of {total}, nothing run yet")
+        elif self.finished:
+            line = _("BackwardStepper: step {n} of {total}, after {name}, finished")
+        else:
+            line = _("BackwardStepper: step {n} of {total}, after {name}")
+        name = self.current.name if self.current is not None else ""
+        return "<" + line.format(n=self.position, total=self.total, name=name) + ">"
 
 
 def _check_gradient(tensor, gradient):

@@ -18,6 +18,15 @@ FREED_NOTE = N_(
     "each step left, without running the engine. To run the engine again, build the graph again, or make "
     "the stepper with BackwardStepper(..., retain_graph=True).")
 
+# A sentence about a tensor comes whole from the catalogue, once with the tensor's name and once for each way an
+# unnamed one is described: Chinese spaces them differently ("x 的 .grad", but "形状为 (2,) 的叶子张量的 .grad").
+ADDS_INTO = {"named": N_("adds it into {leaf}.grad: {before} → {after}"),
+             "leaf": N_("adds it into the leaf of shape {shape}.grad: {before} → {after}")}
+OF_LEAF = {"named": N_("{node} of {leaf}"), "leaf": N_("{node} of the leaf of shape {shape}")}
+GRAD_IS = {"named": N_("{leaf}.grad = {grad}"), "leaf": N_("the leaf of shape {shape}.grad = {grad}"),
+           "tensor": N_("the tensor of shape {shape}.grad = {grad}")}
+
+
 def panel_html(stepper):
     """Return the panel for the stepper's current state as HTML."""
     parts = [message_html(stepper.error)] if stepper.error else []
@@ -43,10 +52,8 @@ def _record_sections(stepper, record):
     node = record.node
     sections = [_list(_("received (grad_output)"), [_code(tensor_text(g)) for g in record.grad_outputs])]
     if type(node) is AccumulateGrad:
-        leaf = _leaf_name(stepper, record.variable)
-        sections.append(_("adds it into {leaf}.grad: {before} → {after}").format(
-            leaf=esc_html(leaf), before=_code(tensor_text(record.grad_before)),
-            after=_code(tensor_text(record.grad_after))))
+        sections.append(_about(stepper, record.variable, ADDS_INTO, before=_code(tensor_text(record.grad_before)),
+                               after=_code(tensor_text(record.grad_after))))
     else:
         returned = []
         for g, (next_node, nr) in zip(record.grad_inputs, record.next_functions):
@@ -69,7 +76,7 @@ def _destination(stepper, node, output_nr):
     if node is None:
         return _("nowhere (that input needs no gradient)")
     if type(node) is AccumulateGrad:
-        return _("{node} of {leaf}").format(node=node_name(node), leaf=_leaf_name(stepper, node.variable))
+        return _about(stepper, node.variable, OF_LEAF, escape=str, node=node_name(node))   # escaped by the caller
     many = len(output_metadata(node)) > 1
     return node_name(node) + (_(" (its output {nr})").format(nr=output_nr) if many else "")
 
@@ -92,18 +99,18 @@ def _ctx_attributes(node):
 
 
 def _summary(stepper):
-    lines = [_("{leaf}.grad = {grad}").format(leaf=esc_html(_leaf_name(stepper, t)),
-                                              grad=_code(tensor_text(t.grad)))
-             + ("" if t.grad_fn is None else " (retain_grad)") for t, _grad in stepper._initial]
+    lines = [_about(stepper, t, GRAD_IS, grad=_code(tensor_text(t.grad)))
+             + ("" if t.grad_fn is None else _(" (retain_grad)")) for t, _grad in stepper._initial]
     return _list(_("<b>Backward finished.</b> Gradients:"), lines or [_("(none)")])
 
 
-def _leaf_name(stepper, leaf):
-    named = stepper._tensor_names.get(id(leaf))
+def _about(stepper, tensor, sentences, escape=esc_html, **values):
+    """Fill in the one of `sentences` that says how `tensor` is called: by its name, or (unnamed) by its shape."""
+    named = stepper._tensor_names.get(id(tensor))
     if named:
-        return named[1]
-    kind = _("the leaf of shape {shape}") if leaf.grad_fn is None else _("the tensor of shape {shape}")
-    return kind.format(shape=shape_text(leaf))
+        return _(sentences["named"]).format(leaf=escape(named[1]), **values)
+    kind = "leaf" if tensor.grad_fn is None else "tensor"     # an AccumulateGrad's variable is always a leaf
+    return _(sentences[kind]).format(shape=shape_text(tensor), **values)
 
 
 def _seed(stepper):

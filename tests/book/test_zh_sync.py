@@ -61,12 +61,17 @@ def _pattern(text):
 
 
 def _translations():
-    """(msgstr pattern, msgid) for every translated message, longest msgstr first (so a longer one wins)."""
+    """(msgstr pattern, its longest literal, msgid) for every translated message, longest msgstr first (so a
+    longer one wins). A message with plural forms has one Chinese form (nplurals=1) and its English pair of
+    msgids (singular, plural), chosen by the count {n} when read back."""
     pairs = []
     for po in sorted(LOCALE.glob("*.po")):
         with po.open("rb") as f:
-            pairs += [(m.string, m.id) for m in pofile.read_po(f, locale="zh") if m.id and isinstance(m.id, str)
-                      and m.string]
+            for m in pofile.read_po(f, locale="zh"):
+                if m.id and isinstance(m.id, str) and m.string:
+                    pairs.append((m.string, m.id))
+                elif m.id and not isinstance(m.id, str) and m.string and m.string[0]:
+                    pairs.append((m.string[0], tuple(m.id)))
     return [(_pattern(zh), _longest_literal(zh), en) for zh, en in sorted(pairs, key=lambda p: -len(p[0]))]
 
 
@@ -83,8 +88,16 @@ def in_english(text):
         return text
     for pattern, literal, msgid in TRANSLATIONS:
         if literal in text:          # (a quick test first: most messages are not in most outputs)
-            text = pattern.sub(lambda m, msgid=msgid: msgid.format(**m.groupdict()), text)
+            text = pattern.sub(lambda m, msgid=msgid: _english(msgid, m.groupdict()).format(**m.groupdict()), text)
     return text
+
+
+def _english(msgid, fields):
+    """The msgid itself, or of a (singular, plural) pair the one English uses for the count {n}."""
+    if isinstance(msgid, str):
+        return msgid
+    singular, plural = msgid
+    return singular if fields["n"] == "1" else plural
 
 
 def _sanitizers():
@@ -165,6 +178,15 @@ def test_stored_outputs_equal_but_for_the_readers_language(name):
 def test_reading_back_in_english_undoes_the_catalogue():
     # the tool the output test relies on: a Chinese widget text and feedback come back as the English ones
     assert in_english("✗ 还没有 — x") == "✗ not yet — x"
-    assert (in_english("BackwardStepper: step 0 of 3, nothing run yet（这是一个控件：在 Jupyter 中运行这个单元格，就能一步一步地看）")
+    assert (in_english("BackwardStepper: 第 0 步，共 3 步，还没有运行任何节点（这是一个控件：在 Jupyter 中运行这个单元格，就能一步一步地看）")
             == "BackwardStepper: step 0 of 3, nothing run yet (a widget: run the cell in Jupyter to step through it)")
     assert in_english("something else") == "something else"
+
+
+def test_reading_back_in_english_picks_the_plural_form_by_the_count():
+    # ngettext messages have one Chinese form; the count says which English msgid it came from
+    assert (in_english("<计算图，共 3 个节点：SumBackward0, MulBackward0>")
+            == "<autograd graph of 3 nodes: SumBackward0, MulBackward0>")
+    assert in_english("<计算图，共 1 个节点：SumBackward0>") == "<autograd graph of 1 node: SumBackward0>"
+    assert (in_english("GraphView: 计算图，共 2 个节点：CubeBackward, torch::autograd::AccumulateGrad")
+            == "GraphView: the autograd graph of 2 nodes: CubeBackward, torch::autograd::AccumulateGrad")

@@ -48,7 +48,8 @@ def po_entries(domain):
 
 @pytest.mark.parametrize("domain", i18n.DOMAINS)
 def test_every_message_of_the_code_has_a_chinese_translation(domain):
-    entries = {m.id if isinstance(m.id, str) else m.id[0]: m for m in po_entries(domain)}
+    # a message with plural forms is found by its singular and by its plural msgid
+    entries = {msgid: m for m in po_entries(domain) for msgid in ([m.id] if isinstance(m.id, str) else m.id)}
     missing = sorted(f"{file}: {msgid!r}" for msgid, file in code_messages(domain).items()
                      if msgid not in entries or not entries[msgid].string or entries[msgid].fuzzy
                      or not all(entries[msgid].string))
@@ -69,6 +70,9 @@ def test_translations_keep_the_placeholders(domain):
         return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
     wrong = [f"{m.id!r}: {fields(m.id)} != {fields(m.string)}" for m in po_entries(domain)
              if isinstance(m.id, str) and m.string and fields(m.id) != fields(m.string)]
+    # a message with plural forms: both English forms and every Chinese one (nplurals=1: one) hold the same fields
+    wrong += [f"{m.id!r}: {[fields(t) for t in (*m.id, *m.string)]}" for m in po_entries(domain)
+              if not isinstance(m.id, str) and len({tuple(fields(t)) for t in (*m.id, *m.string) if t}) > 1]
     assert not wrong, "a translation must use exactly the {placeholders} of its English message:\n" + "\n".join(wrong)
 
 
@@ -93,6 +97,8 @@ def test_the_standard_library_reads_every_translation_from_the_mo(domain):
     with open(ROOT / "widgets" / "locale" / "zh" / "LC_MESSAGES" / f"{domain}.mo", "rb") as f:
         catalogue = gettext.GNUTranslations(io.BytesIO(f.read()))
     wrong = [m.id for m in po_entries(domain) if isinstance(m.id, str) and m.string and catalogue.gettext(m.id) != m.string]
+    wrong += [m.id for m in po_entries(domain) if not isinstance(m.id, str) and m.string[0]
+              and any(catalogue.ngettext(*m.id, n) != m.string[0] for n in (1, 2))]
     assert not wrong, f"the .mo does not give the .po's translation of: {wrong[:5]}"
 
 
@@ -150,9 +156,27 @@ def test_the_steppers_end_summary_speaks_the_chosen_language():
         zh = gettext.GNUTranslations(io.BytesIO(f.read())).gettext
     for language, say in (("en", str), ("zh", zh)):
         x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+        w = minigrad.tensor([3.0, 4.0], requires_grad=True)
         with i18n.using_language(language):
-            stepper = widgets.BackwardStepper((x * x).sum())            # an unnamed leaf: named by its shape
+            stepper = widgets.BackwardStepper((x * w).sum(), w=w)       # x unnamed: called by its shape
             stepper.on_run(None)
-        leaf = say("the leaf of shape {shape}").format(shape="(2,)")
-        line = say("{leaf}.grad = {grad}").format(leaf=leaf, grad="<code>[2., 4.]</code>")
-        assert f"[0] {line}" in stepper.panel_html.value, stepper.panel_html.value
+        named = say("{leaf}.grad = {grad}").format(leaf="w", grad="<code>[1., 2.]</code>")
+        unnamed = say("the leaf of shape {shape}.grad = {grad}").format(shape="(2,)", grad="<code>[3., 4.]</code>")
+        assert f"[0] {unnamed}" in stepper.panel_html.value and f"[1] {named}" in stepper.panel_html.value, \
+            stepper.panel_html.value
+
+
+def test_chinese_puts_no_space_between_an_unnamed_leaf_and_its_grad(chinese):
+    # a space separates Chinese from a Latin name ("w 的 .grad"), never two Chinese words ("叶子张量的 .grad")
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    w = minigrad.tensor([3.0, 4.0], requires_grad=True)
+    stepper = widgets.BackwardStepper((x * w).sum(), w=w)
+    panels = []
+    while not stepper.finished:
+        stepper.on_step(None)
+        panels.append(stepper.panel_html.value)
+    text = "".join(panels)
+    assert "形状为 (2,) 的叶子张量的 .grad = " in text and "w 的 .grad = " in text, panels[-1]
+    assert "把它累加进形状为 (2,) 的叶子张量的 .grad：" in text, text
+    assert "形状为 (2,) 的叶子张量的 torch::autograd::AccumulateGrad" in text, text
+    assert "张量 的" not in text and "进 形状" not in text, text
