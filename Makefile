@@ -68,8 +68,9 @@ test: venv dot $(if $(filter 1,$(BROWSER)),browser) ## set up, then run the whol
 book: venv dot ## re-run every notebook in book/ and store its outputs (or NB="book/04_*.ipynb")
 	$(IN_VENV) $(PY) .ci/execute_notebooks.py $(NB)
 
-browser: $(BROWSER_STAMP) ## what the browser tests need: Chromium (apt-get as root) and Playwright in .venv
+browser: $(BROWSER_STAMP) ## what the browser tests need: Chromium and a CJK font (apt-get as root), Playwright in .venv
 	@.ci/ensure-chromium
+	@.ci/ensure-cjk-font
 
 $(BROWSER_STAMP): $(STAMP)
 	$(PY) -m pip install -e '.[test,classroom,browser]'

@@ -186,7 +186,7 @@ def build_pages(edition, out, chapters, live):
     for i, stem in enumerate(chapters):
         nb = nbformat.read(out / "notebooks" / f"{stem}.ipynb", as_version=4)
         frames = frames_file(out / "notebooks" / f"{stem}.ipynb")
-        site_player.replace_widgets(nb, json.loads(frames.read_text()), f"{stem}.ipynb")
+        site_player.replace_widgets(nb, json.loads(frames.read_text()), f"{stem}.ipynb", edition.lang)
         frames.unlink()
         warn_about_math(stem, nb)
         title = f"{int(stem[:2])}. {titles.get(stem, stem).replace('`', '')} — {edition.title}"

@@ -24,6 +24,7 @@ class Edition:
     contents: str        # the word for the table of contents
     title: str           # the book's name in this language
     switch_label: str    # the link to the *other* edition, in that edition's language
+    live_label: str      # the link to the chapter's copy in the live edition (`make publish`)
 
     def switch(self, page):
         """The language switch of `page` (e.g. "04_x.html", "index.html"): a link to the same page in the other
@@ -35,8 +36,8 @@ class Edition:
 
 
 EDITIONS = {
-    "en": Edition("en", BOOK, "", "", "Contents", "the minigrad book", "中文"),
-    "zh": Edition("zh", BOOK / "zh", "zh/", "../", "目录", "minigrad 之书", "English"),
+    "en": Edition("en", BOOK, "", "", "Contents", "the minigrad book", "中文", "Open live in your browser"),
+    "zh": Edition("zh", BOOK / "zh", "zh/", "../", "目录", "minigrad 之书", "English", "在浏览器中运行"),
 }
 
 
@@ -49,14 +50,15 @@ def chapter_titles(edition):
 
 def nav(edition, chapters, i, titles, live=False):
     """The previous / contents / next links of chapter `i` (a list of stems) as HTML, with the language switch;
-    with `live`, also a link to the same chapter in the live edition, which `make publish` puts into live/."""
+    with `live`, also a link to the same chapter in the live edition, which `make publish` puts into live/
+    (the Chinese chapters are in its zh/ folder, as on the site)."""
     def link(j, arrow_before, arrow_after):
         if not 0 <= j < len(chapters):
             return "<span></span>"
         title = html.escape(titles.get(chapters[j], chapters[j]).replace("`", ""))
         return f'<a href="{chapters[j]}.html">{arrow_before}{title}{arrow_after}</a>'
-    live_link = (f'<a class="live" href="live/lab/index.html?path={chapters[i]}.ipynb">Open live in your browser</a>'
-                 if live and edition.lang == "en" else "")
+    live_href = f"{edition.root}live/lab/index.html?path={edition.prefix}{chapters[i]}.ipynb"
+    live_link = f'<a class="live" href="{live_href}">{edition.live_label}</a>' if live else ""
     return (f'<nav class="site-nav">{link(i - 1, "← ", "")}<a href="index.html">{edition.contents}</a>{live_link}'
             f'{edition.switch(chapters[i] + ".html")}{link(i + 1, "", " →")}</nav>')
 

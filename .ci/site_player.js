@@ -1,6 +1,7 @@
 // The static site's steppers: step through frames recorded when the site was built (widgets/_record.py).
 // No kernel and no network: each `.mg-player` holds its frames as JSON; the buttons show them, as the
 // widget's own buttons do in a live notebook (Step, Back, Play, Run to end, Reset, the slider, zoom).
+// The texts this script writes come with the page, in its language: data-play, data-pause, data-position.
 (function () {
   "use strict";
 
@@ -23,7 +24,7 @@
       graph.innerHTML = frame.svg;
       el(".mg-panel").innerHTML = frame.panel;
       slider.value = String(position);
-      el(".mg-position").textContent = player.dataset.unit + " " + position + " of " + end;
+      el(".mg-position").textContent = player.dataset.position.replace("{n}", position).replace("{total}", end);
       buttons.step.disabled = buttons.run.disabled = buttons.play.disabled = position === end;
       buttons.back.disabled = position === 0;
       if (position === end) { pause(); }
@@ -44,11 +45,11 @@
     }
     function pause() {
       if (timer !== null) { clearInterval(timer); timer = null; }
-      buttons.play.textContent = "▶ Play";
+      buttons.play.textContent = player.dataset.play;
     }
     function play() {
       if (timer !== null) { pause(); return; }
-      buttons.play.textContent = "❚❚ Pause";
+      buttons.play.textContent = player.dataset.pause;
       timer = setInterval(function () { show(position + 1); }, 800);
     }
     buttons.step.addEventListener("click", function () { show(position + 1); });

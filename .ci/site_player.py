@@ -4,12 +4,17 @@
 minigrad widget showed (widgets/_record.py). `replace_widgets` then puts, in place of each such widget's
 output, HTML that site_player.js brings to life: Step, Back, Play, Run to end, Reset and the slider step through
 the recorded frames. GraphView's checkboxes and Refresh need a kernel: they are drawn disabled, with a note.
+Every text on it is the page's language's (widgets/_record.py PLAYER_TEXTS, from the widgets' catalogue): the
+buttons read as the widget's own do in a notebook of that language.
 """
 import json
 from pathlib import Path
 
 from jinja2 import Environment
 from markupsafe import Markup
+
+from widgets._record import player_texts
+from widgets.i18n import using_language
 
 PLAYER_JS = Path(__file__).with_name("site_player.js")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -21,30 +26,32 @@ def record_cell(frames_path):
 
 
 TEMPLATES = Environment(autoescape=True).from_string("""
-{%- macro note() -%}
-<div class="mg-note">{{ note_text }} <a href="notebooks/{{ notebook }}">Download the notebook</a>, or open it
-live with <code>make lab</code>.</div>
+{%- macro note(text) -%}
+<div class="mg-note">{{ text }} {{ download }}</div>
 {%- endmacro -%}
 {%- if entry.frames -%}
-<div class="mg-player" data-start="{{ entry.start }}" data-unit="{{ entry.unit }}">
+<div class="mg-player" data-start="{{ entry.start }}" data-position="{{ t['position_' + entry.unit] }}"
+ data-play="▶ {{ t.play }}" data-pause="❚❚ {{ t.pause }}">
  <div class="mg-controls">
-  <button data-act="step">Step</button> <button data-act="back">Back</button>
-  <button data-act="play">▶ Play</button> <button data-act="run">Run to end</button>
-  <button data-act="reset">Reset</button>
-  <input class="mg-slider" type="range" min="0" value="0" aria-label="{{ entry.unit }}">
+  <button data-act="step">{{ t.step }}</button> <button data-act="back">{{ t.back }}</button>
+  <button data-act="play" title="{{ t.play_tip }}">▶ {{ t.play }}</button>
+  <button data-act="run">{{ t.run }}</button> <button data-act="reset">{{ t.reset }}</button>
+  <input class="mg-slider" type="range" min="0" value="0" aria-label="{{ t['unit_' + entry.unit] }}">
   <span class="mg-position"></span>
-  <span class="mg-zoom">zoom <button data-zoom="fit">fit</button> <button data-zoom="100">100 %</button></span>
+  <span class="mg-zoom">{{ t.zoom }} <button data-zoom="fit">{{ t.fit }}</button>
+   <button data-zoom="100">100 %</button></span>
  </div>
  <div class="mg-row"><div class="mg-graph"></div><div class="mg-panel"></div></div>
  <script type="application/json" class="mg-frames">{{ frames_json }}</script>
- {{ note() }}
+ {{ note(t.note_frames) }}
 </div>
 {%- else -%}
 <div class="mg-view">
- <div class="mg-controls"><label><input type="checkbox" disabled checked> values</label>
-  <label><input type="checkbox" disabled checked> saved tensors</label> <button disabled>Refresh</button></div>
+ <div class="mg-controls"><label><input type="checkbox" disabled checked> {{ t['values'] }}</label>
+  <label><input type="checkbox" disabled checked> {{ t.saved }}</label>
+  <button disabled>{{ t.refresh }}</button></div>
  <div class="mg-graph">{{ svg }}</div>
- {{ note() }}
+ {{ note(t.note_view) }}
 </div>
 {%- endif -%}
 """)
@@ -61,28 +68,26 @@ CSS = """
 @media (max-width: 900px) { .mg-row { flex-direction: column; } }
 """
 
-NOTES = {
-    "frames": "These steps were recorded when this page was built: the buttons replay them, no kernel needed.",
-    "view": "A picture stored when this page was built: its options and Refresh need a running notebook.",
-}
 
-
-def player_html(entry, notebook):
-    """The HTML standing for one recorded widget."""
+def player_html(entry, notebook, language="en"):
+    """The HTML standing for one recorded widget, its texts in `language` ("en" or "zh", the page's)."""
+    with using_language(language):
+        texts = player_texts()
     frames_json = json.dumps(entry.get("frames", [])).replace("</", "<\\/")
-    return TEMPLATES.render(entry=entry, notebook=notebook, frames_json=Markup(frames_json),
-                            svg=Markup(entry.get("svg", "")),
-                            note_text=NOTES["frames" if entry.get("frames") else "view"])
+    download = Markup(texts["download"]).format(notebook=f"notebooks/{notebook}")     # the href is escaped
+    return TEMPLATES.render(entry=entry, t=texts, frames_json=Markup(frames_json), download=download,
+                            svg=Markup(entry.get("svg", "")))
 
 
-def replace_widgets(nb, recorded, notebook):
-    """Replace the output of every widget in `recorded` ({model id: record}) by its site HTML; return how many."""
+def replace_widgets(nb, recorded, notebook, language="en"):
+    """Replace the output of every widget in `recorded` ({model id: record}) by its site HTML, its texts in
+    `language`; return how many."""
     replaced = 0
     for cell in nb.cells:
         for output in cell.get("outputs", []):
             model = output.get("data", {}).get(WIDGET_VIEW, {}).get("model_id")
             if model in recorded:
-                output["data"] = {"text/html": player_html(recorded[model], notebook),
+                output["data"] = {"text/html": player_html(recorded[model], notebook, language),
                                   "text/plain": output["data"].get("text/plain", "")}
                 replaced += 1
     if not any(WIDGET_VIEW in o.get("data", {}) for c in nb.cells for o in c.get("outputs", [])):

@@ -6,8 +6,9 @@ the browser needs served from the folder itself (no CDN, no registry at run time
 
 Steps: install the pinned build tools into build/lite/tools; fetch the pinned files from npm and PyPI into
 build/lite-cache (checked by sha256, see pins.py); build the book's wheel from the checkout with viz.js inside;
-assemble Pyodide (pyodide_dist.py) and the chapters' live copies (notebooks.py); run `jupyter lite build`;
-check the result. Only `npm pack` and `pip` use the network, and only for what is not cached yet.
+assemble Pyodide (pyodide_dist.py) and the chapters' live copies, both editions (notebooks.py: the Chinese ones
+in zh/); run `jupyter lite build`; check the result. Only `npm pack` and `pip` use the network, and only for what
+is not cached yet.
 """
 import argparse
 import json
@@ -59,7 +60,7 @@ def main(argv=None):
     stage.mkdir(parents=True)
     for config in ("jupyter_lite_config.json", "jupyter-lite.json"):
         shutil.copy(HERE / config, stage / config)
-    chapters = notebooks.copy_book(ROOT / "book", stage / "files", link_back=args.site_pages)
+    chapters = notebooks.copy_editions(ROOT / "book", stage / "files", link_back=args.site_pages)
     extra = [(kernel_wheels[req], req.split("==")[0], imports, depends)
              for req, (_, _, imports, depends) in pins.KERNEL_WHEELS.items()]
     extra.append((book_wheel, "minigrad-book", pins.BOOK_WHEEL_IMPORTS, pins.BOOK_WHEEL_DEPENDS))

@@ -15,7 +15,7 @@ from importlib import resources
 
 import graphviz
 
-from .i18n import N_, _
+from .i18n import N_, _, using_language
 
 SCRIPT = ("_vendor", "viz-global.js")
 NOT_READY = N_("Graphviz (compiled to WebAssembly) is not loaded yet in this browser kernel, so the graph cannot be "
@@ -81,20 +81,43 @@ if in_browser():
     start()      # load while the learner reads: the first drawing usually finds it ready
 
 
-def static_page(stem):
-    """Show a link to chapter `stem`'s page on the static site, when the live edition is served as its live/.
+EDITION_FOLDERS = {"en": "", "zh": "zh/"}     # each edition's folder, on the static site and in the live edition
+EDITION_NAMES = {"en": "English", "zh": "中文"}  # each edition's name in its own language: the link to it
 
-    The kernel runs in a web worker whose script lives under `<site>/live/extensions/...`: the site is the folder
-    above `live/`, whatever prefix the host serves it under.
+
+def chapter_links(stem, edition="en", site=False):
+    """Show the links out of live chapter `stem` of `edition` ("en" or "zh"), in that edition's language.
+
+    One goes to the same chapter in the other edition: a relative link, which JupyterLab opens as a file, in a new
+    tab of this live edition. With `site` (the live edition is served as the static site's live/, `make publish`),
+    one goes to the chapter's page on the static site. The kernel runs in a web worker whose script lives under
+    `<site>/live/extensions/...`: the site is the folder above `live/`, whatever prefix the host serves it under.
+
+    Example (the set-up cell of the live copy of book/zh/04_function_apply.ipynb, from `make publish`):
+        >>> widgets.browser.chapter_links("04_function_apply", "zh", site=True)
     """
     from IPython.display import HTML
-    import js                              # Pyodide's view of the worker's JavaScript globals
-    url = site_page_url(str(js.location.href), stem)
-    text, note = _("The static page of this chapter"), _("(steps recorded, no kernel)")
-    return HTML(f'<a href="{html.escape(url)}" target="_blank">{html.escape(text)}</a> {html.escape(note)}')
+    other = _other(edition)
+    up = "../" * EDITION_FOLDERS[edition].count("/")
+    links = [f'<a href="{up}{EDITION_FOLDERS[other]}{html.escape(stem)}.ipynb" hreflang="{other}" lang="{other}">'
+             f'{EDITION_NAMES[other]}</a>']
+    if site:
+        import js                          # Pyodide's view of the worker's JavaScript globals
+        url = site_page_url(str(js.location.href), stem, edition)
+        with using_language(edition):      # the set-up cell runs before the chapter's own set_language
+            text, note = _("The static page of this chapter"), _("(steps recorded, no kernel)")
+        links.insert(0, f'<a href="{html.escape(url)}" target="_blank">{html.escape(text)}</a> {html.escape(note)}')
+    return HTML(" · ".join(links))
 
 
-def site_page_url(worker_url, stem):
-    """`https://host/prefix/live/extensions/x.js`, "04_a" -> `https://host/prefix/04_a.html`."""
+def site_page_url(worker_url, stem, edition="en"):
+    """`https://host/prefix/live/extensions/x.js`, "04_a" -> `https://host/prefix/04_a.html`; the Chinese
+    edition's pages are in its folder: `https://host/prefix/zh/04_a.html`."""
     live = worker_url.split("/extensions/", 1)[0]
-    return live.rsplit("/", 1)[0] + f"/{stem}.html"
+    return live.rsplit("/", 1)[0] + f"/{EDITION_FOLDERS[edition]}{stem}.html"
+
+
+def _other(edition):
+    if edition not in EDITION_FOLDERS:
+        raise ValueError(f"chapter_links expected the edition 'en' or 'zh', but got {edition!r}.")
+    return "zh" if edition == "en" else "en"

@@ -169,8 +169,9 @@ class NotebookPage:
         self.console_errors = []
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(f"console: {m.text}"))
         page.on("pageerror", lambda e: self.console_errors.append(f"page error: {e}"))
-        # a workspace per notebook: no tab left open by another test comes back
-        page.goto(lab.url(f"lab/workspaces/{Path(path).stem}/tree/{path}"))
+        # a workspace per notebook (zh/05_x.ipynb: "zh-05_x"): no tab left open by another test comes back
+        workspace = Path(path).with_suffix("").as_posix().replace("/", "-")
+        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}"))
         self.kernel_idle().wait_for(timeout=90_000)
 
     def kernel_idle(self):

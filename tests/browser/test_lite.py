@@ -8,7 +8,9 @@ in the folder and runs live (LITE_CHAPTERS=some runs three of them): each cell r
 error, every widget and graph is drawn, nothing is fetched from anywhere else. In chapter 4 a stepper is
 stepped, an exercise check says "not yet" and then "✓ correct" once its solution is typed in, and numpy's
 32-bit integers (Pyodide is wasm32) get minigrad's int dtypes, with argmax in int64 as in torch. The folder is
-built as `make publish` builds it, and chapter 4 links back to its static page.
+built as `make publish` builds it, and chapter 4 links back to its static page. One Chinese chapter, zh/04, runs
+live too: its stepper and an exercise speak Chinese (the catalogue's msgstr, catalogue.py) in a font that has
+Chinese, it links back to its page in the site's zh/, and its language switch opens the English copy.
 """
 import json
 import os
@@ -21,10 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from .catalogue import StepperTexts, assert_drawn_in_cjk_font, cjk_families, feedback, say
 from .conftest import BOOK, CHROMIUM_FLAGS, ROOT, VIEWPORT, chromium_path, failed
 from .expected import STEPPER_EXPECTED
 from .labserver import WIDGET_OUTPUT, NotebookPage, free_port
-from .widget_page import check_step, click, expect_panel, widget_cell
+from .widget_page import button, check_step, click, expect_panel, type_into, widget_cell
 
 try:
     from playwright.sync_api import expect
@@ -38,6 +41,10 @@ CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb"))
 REPRESENTATIVE = ["02_module_apply", "04_function_apply", "12_function_vs_module"]
 # every chapter runs live; LITE_CHAPTERS=some runs only the representative ones (a quicker local check)
 LIVE = [c for c in REPRESENTATIVE if c in CHAPTERS] if os.environ.get("LITE_CHAPTERS") == "some" else CHAPTERS
+ZH_CHAPTERS = sorted(f"zh/{p.stem}" for p in (BOOK / "zh").glob("[0-9][0-9]_*.ipynb"))
+ZH_LIVE = ["zh/04_function_apply"]          # one Chinese chapter runs live (not all 16: ~30 s each)
+STEPPED = ["04_function_apply"] + ZH_LIVE   # the stepper, an exercise and the link back, in each language
+SQUARE_SOLVED = "Square.apply records a SquareBackward node and its backward gives 2 * x * grad_output."
 PREFIX = "book/live"                        # served under a sub-path, never at the server root
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 KERNEL_IDLE = "Python (Pyodide) | Idle"
@@ -134,7 +141,7 @@ def chapter(request, served, offline_chromium, lite_dir, artifacts):
         page.run_seconds = time.monotonic() - started
         print(f"{request.param}: kernel idle after {page.kernel_seconds:.0f} s, all cells in {page.run_seconds:.0f} s")
         yield page
-        page.page.screenshot(path=artifacts / f"lite-{request.param}.png")
+        page.page.screenshot(path=artifacts / f"lite-{request.param.replace('/', '-')}.png")
     finally:
         context.close()
 
@@ -144,7 +151,7 @@ def clean(chapter, request, artifacts):
     """After the test: no console error, no request elsewhere; a screenshot if the test failed."""
     yield
     if failed(request):
-        chapter.page.screenshot(path=artifacts / f"FAILED-lite-{request.node.name}.png")
+        chapter.page.screenshot(path=artifacts / f"FAILED-lite-{request.node.name.replace('/', '-')}.png")
     errors, elsewhere = list(chapter.console_errors), list(chapter.elsewhere)
     chapter.console_errors.clear()
     assert elsewhere == [], f"{chapter.name} asked other hosts or paths for {elsewhere}"
@@ -155,10 +162,15 @@ def clean(chapter, request, artifacts):
         e.splitlines()[0] for e in errors)
 
 
+def language_of(name):
+    return "zh" if name.startswith("zh/") else "en"
+
+
 def test_the_folder_has_every_chapter_and_only_local_pyodide(lite_dir):
     from lite import check, notebooks
-    check.site(lite_dir, CHAPTERS)          # raises saying what is wrong
-    for name in CHAPTERS:
+    check.site(lite_dir, CHAPTERS + ZH_CHAPTERS)          # raises saying what is wrong
+    assert [c.removeprefix("zh/") for c in ZH_CHAPTERS] == CHAPTERS, "the Chinese edition has every chapter"
+    for name in CHAPTERS + ZH_CHAPTERS:
         live = json.loads((lite_dir / "files" / f"{name}.ipynb").read_text())
         book = json.loads((BOOK / f"{name}.ipynb").read_text())
         sources = [c["source"] for c in live["cells"] if not notebooks.is_setup_cell(c)]
@@ -166,7 +178,7 @@ def test_the_folder_has_every_chapter_and_only_local_pyodide(lite_dir):
         assert sum(map(notebooks.is_setup_cell, live["cells"])) == 1, f"{name}: one set-up cell expected"
 
 
-@pytest.mark.parametrize("chapter", LIVE, indirect=True)
+@pytest.mark.parametrize("chapter", LIVE + ZH_LIVE, indirect=True)
 def test_chapter_runs_live_and_draws_every_widget(chapter, clean):
     errors = [(i, text) for i, text in chapter.error_outputs() if text.strip() != FONT_CACHE]
     assert errors == [], "cells show errors:\n" + "\n".join(f"cell {i}: {text}" for i, text in errors)
@@ -187,31 +199,33 @@ def test_chapter_runs_live_and_draws_every_widget(chapter, clean):
         assert image.evaluate("img => img.complete && img.naturalWidth > 0"), "an image (graph or plot) did not load"
 
 
-@pytest.mark.parametrize("chapter", ["04_function_apply"], indirect=True)
+@pytest.mark.parametrize("chapter", STEPPED, indirect=True)
 def test_a_stepper_steps_live(chapter, clean):
-    cell = chapter.cell(widget_cell(chapter, "BackwardStepper(", "Step "))
-    click(cell, "Reset")                    # the chapter's later cells drove it to the end: replay from the start
-    total = int(re.search(r"Step 0 of (\d+)", expect_panel(cell, "Step 0 of ")).group(1))
-    expected = STEPPER_EXPECTED[chapter.name]
+    texts = StepperTexts(language_of(chapter.name))
+    cell = chapter.cell(widget_cell(chapter, "BackwardStepper(", texts.button("Reset")))
+    click(cell, texts.button("Reset"))      # the chapter's later cells drove it to the end: replay from the start
+    total = texts.start_total(expect_panel(cell, texts.start))
+    expected = STEPPER_EXPECTED[chapter.name.removeprefix("zh/")]
     assert total == len(expected["steps"])
     for k in range(1, total + 1):
-        click(cell, "Step")
-        check_step(cell, k, total, expected)
+        click(cell, texts.button("Step"))
+        check_step(cell, k, total, expected, texts)
 
 
-@pytest.mark.parametrize("chapter", ["04_function_apply"], indirect=True)
+@pytest.mark.parametrize("chapter", STEPPED, indirect=True)
 def test_an_exercise_says_not_yet_then_correct_once_solved(chapter, clean):
+    language = language_of(chapter.name)
     cells = json.loads(chapter.file.read_text())["cells"]
     check = next(i for i, c in enumerate(cells) if "ch04.check_square(" in "".join(c["source"]))
     stub = max(i for i in range(check) if cells[i]["cell_type"] == "code")
     solution = re.search(r"```python\n(.*?)```", "".join(cells[check + 1]["source"]), re.S).group(1)
-    output = chapter.cell(check).locator(".jp-OutputArea")
-    assert "✗ not yet" in output.inner_text(), f"the stub should get a 'not yet': {output.inner_text()!r}"
+    output = chapter.cell(check).locator(".jp-OutputArea-output")
+    not_yet = feedback(language, False, "")
+    assert output.inner_text().startswith(not_yet), f"the stub should get {not_yet!r}: {output.inner_text()!r}"
     type_into(chapter, stub, solution)
     chapter.page.keyboard.press("Shift+Enter")        # runs the solution, then selects the check
     chapter.page.keyboard.press("Shift+Enter")        # runs the check
-    chapter.page.wait_for_function("el => el.innerText.includes('✓ correct')", arg=output.element_handle(),
-                                   timeout=30_000)
+    expect(output).to_have_text(feedback(language, True, say(language, SQUARE_SOLVED, "exercises")), timeout=30_000)
 
 
 @pytest.mark.parametrize("chapter", ["04_function_apply"], indirect=True)
@@ -231,17 +245,32 @@ def test_numpy_32_bit_integers_get_minigrad_dtypes(chapter, clean):
                                                  "'torch.int32', 'torch.int64', 'torch.uint8']")
 
 
-def type_into(chapter, index, text):
-    """Replace the source of cell `index` with `text`, typed into its editor (left in edit mode)."""
-    editor = chapter.cell(index).locator(".cm-content")
-    editor.click()
-    chapter.page.keyboard.press("Control+a")
-    chapter.page.keyboard.insert_text(text)
-
-
-@pytest.mark.parametrize("chapter", ["04_function_apply"], indirect=True)
+@pytest.mark.parametrize("chapter", STEPPED, indirect=True)
 def test_the_chapter_links_back_to_its_static_page(chapter, clean, served):
-    link = chapter.notebook.locator(".jp-OutputArea-output a").filter(has_text="static page of this chapter")
+    text = say(language_of(chapter.name), "The static page of this chapter")
+    link = chapter.notebook.locator(".jp-OutputArea-output a").filter(has_text=text)
     expect(link).to_have_count(1)
-    # served under /book/live/: the static site is /book/, as `make publish` lays it out
-    assert link.get_attribute("href") == served.removesuffix("live/") + "04_function_apply.html"
+    # served under /book/live/: the static site is /book/, as `make publish` lays it out; the Chinese pages in zh/
+    assert link.get_attribute("href") == served.removesuffix("live/") + chapter.name + ".html"
+
+
+@pytest.mark.parametrize("chapter", ZH_LIVE, indirect=True)
+def test_the_chinese_is_drawn_with_a_font_that_has_chinese(chapter, clean):
+    families = cjk_families()
+    cell = chapter.cell(widget_cell(chapter, "BackwardStepper(", StepperTexts("zh").button("Reset")))
+    assert_drawn_in_cjk_font(chapter.page, button(cell, StepperTexts("zh").button("Step")), families)
+    assert_drawn_in_cjk_font(chapter.page, chapter.notebook.locator(".jp-MarkdownOutput h1").first, families)
+
+
+# last for its chapter: it opens a second notebook on top of it
+@pytest.mark.parametrize("chapter", ZH_LIVE, indirect=True)
+def test_the_language_switch_opens_the_other_edition_here(chapter, clean):
+    english = chapter.name.removeprefix("zh/")
+    setup = chapter.cell(1).locator(".jp-OutputArea-output")
+    setup.locator("a").filter(has_text="English").click()
+    # JupyterLab opens a relative link as a file of the same live edition: the English copy, in a new tab
+    tabs = chapter.page.locator(".lm-TabBar-tab").filter(has_text=f"{english}.ipynb")
+    expect(tabs).to_have_count(2)
+    title = json.loads((BOOK / f"{english}.ipynb").read_text())["cells"][0]["source"][0]
+    heading = chapter.notebook.locator(".jp-MarkdownOutput h1").first      # the notebook in the tab on top
+    expect(heading).to_contain_text(title.removeprefix("# ").strip().replace("`", ""))

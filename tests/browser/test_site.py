@@ -5,6 +5,8 @@ stepper must play the frames recorded at build time (site_player.js), each Graph
 live-only controls disabled, other widgets come up from the saved state with the JavaScript served from the
 site's own static/ folder, the links must lead to pages that exist, and the console must stay clean.
 The site is built into a temp dir, or taken from $SITE_DIR (e.g. `SITE_DIR=_site` after `make site`).
+Both editions: every Chinese page links to its English counterpart and back, its chapter links stay in zh/, and
+its players' texts are the catalogue's Chinese (catalogue.py), drawn in a font that has Chinese.
 """
 import json
 import os
@@ -16,6 +18,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from .catalogue import assert_drawn_in_cjk_font, cjk_families, say
 from .conftest import BOOK, ROOT, VIEWPORT
 
 try:
@@ -138,7 +141,7 @@ def test_site_page_works_offline(site, offline, artifacts, name):
     assert errors == [], f"the browser reported errors on {name}.html:\n" + "\n".join(errors)
 
 
-PLAYER_CHAPTERS = [c for c in CHAPTERS if c.startswith(("02_", "04_", "07_"))]
+PLAYER_CHAPTERS = [c for c in CHAPTERS if c.startswith(("02_", "04_", "07_"))] + ["zh/04_function_apply"]
 CURRENT_FILL = "#ffb74d"
 
 
@@ -173,7 +176,7 @@ def test_site_steppers_play_the_recorded_steps(site, offline, artifacts, name):
         page.wait_for_function("p => p.querySelector('button[data-act=step]').disabled", arg=player.element_handle(),
                                timeout=len(seen) * 1500)
         assert state() == seen[-1], "Play did not end at the last step"
-        player.screenshot(path=artifacts / f"site-{name}-player.png")
+        player.screenshot(path=artifacts / f"site-{name.replace('/', '-')}-player.png")
     finally:
         page.close()
     assert offline.remote[remote_before:] == []
@@ -201,6 +204,69 @@ def test_site_has_both_editions_each_page_linking_to_its_counterpart(site):
         assert switches(english) and set(switches(english)) == {f"zh/{name}.html"}, f"{name}.html: {switches(english)}"
         assert switches(chinese) and set(switches(chinese)) == {f"../{name}.html"}, f"zh/{name}.html: {switches(chinese)}"
         assert '<html lang="zh">' in chinese, f"zh/{name}.html is not marked as Chinese"
+
+
+def nav_links(page):
+    """The hrefs of a page's first navigation bar: previous, contents, [live,] language switch, next."""
+    return re.findall(r'href="([^"]+)"', re.search(r'<nav class="site-nav">(.*?)</nav>', page, re.S).group(1))
+
+
+def test_chinese_pages_link_to_chinese_pages(site):
+    index = (site / "zh" / "index.html").read_text()
+    for i, chapter in enumerate(ZH_CHAPTERS):
+        assert f'href="{chapter}.html"' in index, f"zh/index.html does not link to zh/{chapter}.html"
+        links = nav_links((site / "zh" / f"{chapter}.html").read_text())
+        # the neighbours and the contents are the Chinese ones, next to the page; only the switch leaves zh/
+        expected = ([f"{ZH_CHAPTERS[i - 1]}.html"] if i > 0 else []) + ["index.html", f"../{chapter}.html"] + \
+                   ([f"{ZH_CHAPTERS[i + 1]}.html"] if i + 1 < len(ZH_CHAPTERS) else [])
+        assert links == expected, f"zh/{chapter}.html: its navigation links to {links}, expected {expected}"
+
+
+PLAYER_BUTTONS = {"step": "Step", "back": "Back", "run": "Run to end", "reset": "Reset"}
+
+
+@pytest.mark.parametrize("name", ["04_function_apply", "zh/04_function_apply"])
+def test_site_players_speak_the_pages_language(site, offline, name):
+    language = "zh" if name.startswith("zh/") else "en"
+    page = offline.new_page()
+    try:
+        page.goto((site / f"{name}.html").as_uri())
+        player = page.locator(".mg-player").first
+        for act, msgid in PLAYER_BUTTONS.items():      # the widget's own button labels, from the same catalogue
+            expect(player.locator(f"button[data-act={act}]")).to_have_text(say(language, msgid))
+        play = player.locator("button[data-act=play]")
+        expect(play).to_have_text("▶ " + say(language, "Play"))
+        assert play.get_attribute("title") == say(language, "play / pause")
+        player.locator("button[data-act=reset]").click()
+        total = int(player.locator("input.mg-slider").get_attribute("max"))
+        position = say(language, "step {n} of {total}")
+        expect(player.locator(".mg-position")).to_have_text(position.format(n=0, total=total))
+        play.click()
+        expect(play).to_have_text("❚❚ " + say(language, "Pause"))
+        expect(play).to_have_text("▶ " + say(language, "Play"), timeout=total * 1500)     # paused at the end
+        expect(player.locator(".mg-position")).to_have_text(position.format(n=total, total=total))
+        player.locator("button[data-act=reset]").click()
+        player.locator("button[data-act=step]").click()
+        expect(player.locator(".mg-position")).to_have_text(position.format(n=1, total=total))
+        expect(player.locator("[data-zoom=fit]")).to_have_text(say(language, "fit"))
+        note = player.locator(".mg-note")
+        expect(note).to_contain_text(say(language, "These steps were recorded when this page was built: the buttons "
+                                                   "replay them, no kernel needed."))
+        download = say(language, '<a href="{notebook}">Download the notebook</a>, or open it live with '
+                                 '<code>make lab</code>.')
+        link_text = re.search(r"<a [^>]*>(.*?)</a>", download).group(1)
+        expect(note.locator("a")).to_have_text(link_text)
+        assert note.locator("a").get_attribute("href") == "notebooks/04_function_apply.ipynb"
+        view = page.locator(".mg-view").first             # chapter 4 shows a GraphView too
+        for msgid in ("values", "saved tensors", "Refresh"):
+            expect(view.locator(".mg-controls")).to_contain_text(say(language, msgid))
+        if language == "zh":
+            families = cjk_families()
+            assert_drawn_in_cjk_font(page, player.locator("button[data-act=step]"), families)
+            assert_drawn_in_cjk_font(page, player.locator(".mg-position"), families)
+            assert_drawn_in_cjk_font(page, page.locator("nav.site-nav a[href='index.html']").first, families)
+    finally:
+        page.close()
 
 
 def test_site_language_switch_goes_to_the_counterpart_and_back(site, offline):

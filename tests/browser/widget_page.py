@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from .catalogue import EN
 from .conftest import BOOK
 
 try:
@@ -72,30 +73,39 @@ def expect_panel(cell, text):
     return panel_text(cell)
 
 
-def check_step(cell, k, total, expected):
-    """Check the panel and the picture after `k` steps; return the panel text."""
+def check_step(cell, k, total, expected, texts=EN):
+    """Check the panel and the picture after `k` steps; return the panel text. `texts`: the panel's language."""
     if k == 0:
-        text = expect_panel(cell, "Step 0 of ")
+        text = expect_panel(cell, texts.start)
         assert highlighted(cell) == []
         return text
-    text = expect_panel(cell, f"Step {k} of {total}: ")
-    name = re.search(rf"Step {k} of {total}: (.+)", text).group(1).strip()
+    heading = texts.heading(k, total)
+    text = expect_panel(cell, heading)
+    name = re.search(re.escape(heading) + "(.+)", text).group(1).strip()
     assert highlighted(cell) == [name], f"step {k} is at {name}, but the graph highlights {highlighted(cell)}"
-    assert "received (grad_output)" in text, f"step {k}: no grad_output in the panel:\n{text}"
+    assert texts.received in text, f"step {k}: no {texts.received!r} (grad_output) in the panel:\n{text}"
     if expected:
         node = expected["steps"][k - 1][0]
         assert name == node, f"step {k} ran {name}, expected {node}"
         # nodes of the same name that are ready together (two leaves' AccumulateGrad) may run in either order
         allowed = [received for same, received in expected["steps"] if same == name]
-        assert received_lines(text) in allowed, \
+        assert received_lines(text, texts) in allowed, \
             f"step {k} ({node}) should show a grad_output among {allowed}; the panel shows:\n{text}"
     return text
 
 
-def received_lines(text):
+def received_lines(text, texts=EN):
     """The panel's "received (grad_output)" entries, e.g. ["[0] [1., 1.]", "[1] None"]."""
-    lines = text.split("received (grad_output)", 1)[1].splitlines()[1:]
+    lines = text.split(texts.received, 1)[1].splitlines()[1:]
     return [line.strip() for line in itertools.takewhile(lambda line: line.startswith("  ["), lines)]
+
+
+def type_into(notebook, index, text):
+    """Replace the source of cell `index` with `text`, typed into its editor (left in edit mode)."""
+    editor = notebook.cell(index).locator(".cm-content")
+    editor.click()
+    notebook.page.keyboard.press("Control+a")
+    notebook.page.keyboard.insert_text(text)
 
 
 def post_order(cell):

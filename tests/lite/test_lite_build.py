@@ -103,6 +103,27 @@ def test_every_chapter_is_copied_with_one_set_up_cell_and_book_is_left_as_it_is(
     assert (tmp_path / "images").is_dir()
 
 
+def test_the_chinese_edition_is_copied_into_zh_with_its_own_set_up_cell(tmp_path):
+    before = {p.name: p.read_bytes() for p in notebooks.chapters(ROOT / "book" / "zh")}
+    names = notebooks.copy_editions(ROOT / "book", tmp_path)
+    chinese = [Path(n).stem for n in sorted(before)]
+    assert names == [Path(n).stem for n in sorted(p.name for p in notebooks.chapters(ROOT / "book"))] + \
+        [f"zh/{name}" for name in chinese], "both editions, the Chinese one in zh/"
+    assert {p.name: p.read_bytes() for p in notebooks.chapters(ROOT / "book" / "zh")} == before, "book/zh must not change"
+    for name in chinese:
+        live = json.loads((tmp_path / "zh" / f"{name}.ipynb").read_text(encoding="utf-8"))
+        book = json.loads(before[f"{name}.ipynb"])
+        setup = [i for i, c in enumerate(live["cells"]) if notebooks.is_setup_cell(c)]
+        assert setup == [1], f"zh/{name}: one set-up cell, right after the title"
+        source = "".join(live["cells"][1]["source"])
+        assert "await widgets.browser.ready()" in source and f"chapter_links({name!r}, 'zh')" in source
+        assert "在你的浏览器中运行" in source and "Live edition" not in source, f"zh/{name}: comments in Chinese"
+        assert [c["source"] for c in live["cells"] if not notebooks.is_setup_cell(c)] == \
+            [c["source"] for c in book["cells"]]
+        assert live["metadata"]["kernelspec"]["name"] == "python", f"zh/{name}: the Pyodide kernel"
+    assert (tmp_path / "zh" / "README.md").read_bytes() == (ROOT / "book" / "zh" / "README.md").read_bytes()
+
+
 def test_a_stored_widget_keeps_its_picture_and_text_but_not_its_view():
     cell = {"cell_type": "code", "source": "view", "outputs": [
         {"output_type": "display_data", "data": {notebooks.WIDGET_VIEW: {"model_id": "x"}, "image/png": "iVBO",
