@@ -25,6 +25,7 @@ class Edition:
     title: str           # the book's name in this language
     switch_label: str    # the link to the *other* edition, in that edition's language
     live_label: str      # the link to the chapter's copy in the live edition (`make publish`)
+    lab_sentence: tuple  # (the README's "open the book with make lab" words, what the site's index says instead)
 
     def switch(self, page):
         """The language switch of `page` (e.g. "04_x.html", "index.html"): a link to the same page in the other
@@ -36,8 +37,11 @@ class Edition:
 
 
 EDITIONS = {
-    "en": Edition("en", BOOK, "", "", "Contents", "the minigrad book", "中文", "Open live in your browser"),
-    "zh": Edition("zh", BOOK / "zh", "zh/", "../", "目录", "minigrad 之书", "English", "在浏览器中运行"),
+    "en": Edition("en", BOOK, "", "", "Contents", "the minigrad book", "中文", "Open live in your browser",
+                  ("Open the book with <code>make lab</code>", "Read it here, or run it with <code>make lab</code>")),
+    "zh": Edition("zh", BOOK / "zh", "zh/", "../", "目录", "minigrad 之书", "English", "在浏览器中运行",
+                  ("在仓库根目录用 <code>make lab</code> 打开本书",
+                   "可以直接在这里阅读本书，也可以在仓库根目录用 <code>make lab</code> 打开并运行它")),
 }
 
 
@@ -86,11 +90,17 @@ def warn_about_math(stem, nb):
             return
 
 
+def read_it_here(edition, body):
+    """The README says to open the book with `make lab`; on the site it can also be read where it is.
+    (A space in the README's words may be a line break in its Markdown, or nothing where Chinese meets code.)"""
+    words, instead = edition.lab_sentence
+    return re.sub(r"\s*".join(map(re.escape, words.split(" "))), lambda _: instead, body)
+
+
 def build_index(edition, out, chapters, css):
     """Write the edition's index.html from its README.md, with the language switch on top."""
     body = relink(markdown2html_mistune((edition.source / "README.md").read_text(encoding="utf-8")), chapters)
-    body = body.replace("Open the book with <code>make lab</code>",
-                        "Read it here, or run it with <code>make lab</code>")
+    body = read_it_here(edition, body)
     switch = f'<p class="site-lang">{edition.switch("index.html")}</p>'
     (out / "index.html").write_text(
         f'<!DOCTYPE html>\n<html lang="{edition.lang}"><head><meta charset="utf-8"><title>{edition.title}</title>'

@@ -12,13 +12,13 @@ from minigrad.autograd.graph import output_metadata, saved_values, walk  # noqa:
 
 from ._render import Graph
 from ._format import InputTypeError, check_graph, check_tensor, describe, esc, shape_text, shape_words, values_text
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 
 # fill colours: tensors blue/green, backward nodes grey, saved tensors orange, the stepper's current node amber
 COLORS = {"leaf": "#cfe2ff", "output": "#c8e6c9", "named": "#fff3c4", "fn": "#eeeeee", "acc": "#e3e3e3",
           "saved": "#ffe5c2", "done": "#d7ecd0", "current": "#ffb74d", "note": "#ffffff"}
 
-GRADIENT_LEGEND = ("grey arrows: the forward pass (inputs above, output below)\n"
+GRADIENT_LEGEND = N_("grey arrows: the forward pass (inputs above, output below)\n"
                    "orange arrows: the gradient each step sent back, pointing where it went")
 
 
@@ -100,7 +100,7 @@ def _parameter_names(model):
 
 def _which_output(node, nr):
     """Label an edge leaving a node of several outputs with the output it carries ("output 1"); else None."""
-    return f"output {nr}" if len(output_metadata(node)) > 1 else None
+    return _("output {i}").format(i=nr) if len(output_metadata(node)) > 1 else None
 
 
 class _Drawing:
@@ -129,7 +129,7 @@ class _Drawing:
             self._edges(node)
         self._named_intermediates()
         if edge_labels:
-            self.digraph.attr(label=GRADIENT_LEGEND, labelloc="b", fontname="Helvetica", fontsize="9",
+            self.digraph.attr(label=_(GRADIENT_LEGEND), labelloc="b", fontname="Helvetica", fontsize="9",
                               fontcolor="#e65100")
         if len(nodes) > limit:
             self._summary(drawn, len(nodes) - limit, limit)
@@ -158,7 +158,7 @@ class _Drawing:
 
     def _outputs(self, tensors):
         for i, t in enumerate(tensors):
-            title = self.names.get(id(t)) or ("output" if len(tensors) == 1 else f"output {i}")
+            title = self.names.get(id(t)) or (_("output") if len(tensors) == 1 else _("output {i}").format(i=i))
             self.digraph.node(self.name(t), self.tensor_label(t, title), fillcolor=COLORS["output"])
             if t.grad_fn is not None and id(t.grad_fn) in self.drawn:
                 self.digraph.edge(self.name(t.grad_fn), self.name(t),
@@ -167,18 +167,18 @@ class _Drawing:
     def _node(self, node):
         is_acc = type(node) is AccumulateGrad
         lines = [f"<B>{esc(node_name(node))}</B>"]
-        if self.show_saved and saved_values(node) is None:
-            lines.append('<FONT POINT-SIZE="9">saved tensors freed</FONT>')
+        notes = [_("saved tensors freed")] if self.show_saved and saved_values(node) is None else []
         attrs = {"fillcolor": COLORS["acc" if is_acc else "fn"]}
         if id(node) in self.done:
-            lines.append(f'<FONT POINT-SIZE="9">step {self.done[id(node)]}</FONT>')
+            notes.append(_("step {n}").format(n=self.done[id(node)]))
             attrs["fillcolor"] = COLORS["done"]
         if node is self.highlight:
             attrs.update(fillcolor=COLORS["current"], penwidth="2.5")
+        lines += [f'<FONT POINT-SIZE="9">{esc(note)}</FONT>' for note in notes]
         self.digraph.node(self.name(node), "<" + "<BR/>".join(lines) + ">", **attrs)
         if is_acc:
             leaf = node.variable
-            title = self.names.get(id(leaf), "leaf")
+            title = self.names.get(id(leaf), _("leaf"))
             self.digraph.node(self.name(leaf), self.tensor_label(leaf, title), fillcolor=COLORS["leaf"])
             self.digraph.edge(self.name(leaf), self.name(node), arrowhead="none", style="dotted")
 
@@ -198,10 +198,10 @@ class _Drawing:
             if tensor is not None:
                 positions.setdefault(id(tensor), (tensor, []))[1].append(j)
         for tensor, slots in positions.values():
-            label = "saved " + ", ".join(f"[{j}]" for j in slots)
+            label = _("saved {slots}").format(slots=", ".join(f"[{j}]" for j in slots))
             drawn_already = id(tensor) in self.dot_names    # a leaf or output box: point from it
             if not drawn_already:                             # else the saved tensor gets its own dashed box
-                title = self.names.get(id(tensor), "saved result" if tensor.grad_fn is node else "saved")
+                title = self.names.get(id(tensor), _("saved result") if tensor.grad_fn is node else _("saved"))
                 self.digraph.node(self.name(tensor), self.tensor_label(tensor, title), fillcolor=COLORS["saved"],
                                   style="filled,dashed", fontsize="9")
             self.digraph.edge(self.name(tensor), self.name(node), label=label, style="dashed",
@@ -227,7 +227,8 @@ class _Drawing:
         return attrs
 
     def _summary(self, drawn, hidden, limit):
-        note = f"… {hidden:,} more nodes not drawn\n(showing the {limit:,} nearest the output; raise max_nodes)"
+        note = _("… {hidden} more nodes not drawn\n(showing the {limit} nearest the output; raise max_nodes)").format(
+            hidden=f"{hidden:,}", limit=f"{limit:,}")
         self.digraph.node("more", "<" + esc(note) + ">", shape="note", fillcolor=COLORS["note"], style="filled")
         for node in drawn:
             if any(n is not None and id(n) not in self.drawn for n, _ in node.next_functions):

@@ -117,13 +117,13 @@ class ModuleApplyView(Stepping, w.VBox):
             numbers.setdefault(id(visit.module), []).append(str(visit.index + 1))
         current = self.current
         for i, (m, name) in enumerate(self._tree):
-            lines = [f"<B>{esc(name or '(root)')}</B>", esc(type(m).__name__)]
+            lines = [f"<B>{esc(name or _('(root)'))}</B>", esc(type(m).__name__)]
             params = ", ".join(f"{n} {tuple(p.shape)}" for n, p in _own_parameters(m, values=False).items())
             if params:
                 lines.append(f'<FONT POINT-SIZE="9">{esc(params)}</FONT>')
             attrs = {}
             if id(m) in numbers:
-                lines.append(esc("visit " + ", ".join(numbers[id(m)])))
+                lines.append(esc(_("visit {numbers}").format(numbers=", ".join(numbers[id(m)]))))
                 attrs["fillcolor"] = "#d7ecd0"
             if current is not None and current.module is m:
                 attrs.update(fillcolor="#ffb74d", penwidth="2.5")

@@ -126,3 +126,15 @@ def html_escaped(text, key):
     """`text` as the page holds it: the download sentence is HTML already, the rest is escaped by the template."""
     from markupsafe import escape
     return text if key == "download" else str(escape(text))
+
+
+@pytest.mark.parametrize("edition, instead", [
+    ("en", "Read it here, or run it with <code>make lab</code> from the repository root."),
+    ("zh", "可以直接在这里阅读本书，也可以在仓库根目录用 <code>make lab</code> 打开并运行它。")])
+def test_each_index_says_the_book_can_be_read_where_it_is(edition, instead, tmp_path):
+    # the README's "open it with make lab" sentence, rewritten on the site's index (the zh one wraps in Markdown)
+    pages = load_site_pages()
+    pages.build_index(pages.EDITIONS[edition], tmp_path, [], "")
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert instead in index, index[:1500]
+    assert "Open the book with" not in index and "打开本书。" not in index
