@@ -11,11 +11,10 @@ import re
 
 import pytest
 
-from .conftest import VIEWPORT, failed
 from .expected import MODULE_EXPECTED, STEPPER_EXPECTED
-from .labserver import WIDGET_OUTPUT, NotebookPage
-from .widget_page import (assert_current_node_in_view, button, chapters_calling, check_step, click, expect_panel,
-                          highlighted, panel_text, post_order, widget_cell)
+from .labserver import WIDGET_OUTPUT
+from .widget_page import (assert_current_node_in_view, button, chapter_run_in_lab, chapters_calling, check_console_after,
+                          check_step, click, expect_panel, highlighted, panel_text, post_order, widget_cell)
 
 try:
     from playwright.sync_api import expect
@@ -33,31 +32,14 @@ GRAPH_CHAPTERS = chapters_calling("GraphView(")
 @pytest.fixture(scope="module")
 def chapter(request, lab, chromium, artifacts):
     """The chapter `request.param` open in JupyterLab, every cell run; closed (kernel shut down) afterwards."""
-    name = request.param
-    context = chromium.new_context(viewport=VIEWPORT)
-    try:
-        notebook = NotebookPage(context.new_page(), lab, f"{name}.ipynb")
-        notebook.name, notebook.file = name, lab.root / f"{name}.ipynb"
-        try:
-            notebook.run_all()
-            yield notebook
-        finally:
-            notebook.page.screenshot(path=artifacts / f"{name}.png")
-            notebook.close()
-    finally:
-        context.close()
+    with chapter_run_in_lab(lab, chromium, artifacts, request.param) as notebook:
+        yield notebook
 
 
 @pytest.fixture
 def check_console(chapter, request, artifacts):
     """After the test: the browser console reported no error; a screenshot of the page if the test failed."""
-    yield
-    if failed(request):
-        chapter.page.screenshot(path=artifacts / f"FAILED-{request.node.name}.png")
-    errors = list(chapter.console_errors)
-    chapter.console_errors.clear()          # each test reports what happened during (or before) it, once
-    assert errors == [], f"the browser console reported errors in {chapter.name}:\n" + "\n".join(
-        error.splitlines()[0] for error in errors)
+    yield from check_console_after(chapter, request, artifacts)
 
 
 @pytest.mark.parametrize("chapter", WIDGET_CHAPTERS, indirect=True)

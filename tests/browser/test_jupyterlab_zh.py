@@ -12,10 +12,10 @@ import re
 import pytest
 
 from .catalogue import ZH, assert_drawn_in_cjk_font, cjk_families, feedback, zh
-from .conftest import VIEWPORT, failed
 from .expected import STEPPER_EXPECTED
-from .labserver import WIDGET_OUTPUT, NotebookPage
-from .widget_page import button, check_step, click, expect_panel, panel, type_into, widget_cell
+from .labserver import WIDGET_OUTPUT
+from .widget_page import (button, chapter_run_in_lab, check_console_after, check_step, click, expect_panel, panel,
+                          type_into, widget_cell)
 
 try:
     from playwright.sync_api import expect
@@ -36,30 +36,14 @@ STUB_HINT = "this is still the stub: replace the `...` with your code, then run 
 @pytest.fixture(scope="module")
 def chapter(lab, chromium, artifacts):
     """book/zh/05 open in JupyterLab, every cell run; closed (kernel shut down) afterwards."""
-    context = chromium.new_context(viewport=VIEWPORT)
-    try:
-        notebook = NotebookPage(context.new_page(), lab, f"zh/{NAME}.ipynb")
-        notebook.name, notebook.file = f"zh/{NAME}", lab.root / "zh" / f"{NAME}.ipynb"
-        try:
-            notebook.run_all()
-            yield notebook
-        finally:
-            notebook.page.screenshot(path=artifacts / f"zh-{NAME}.png")
-            notebook.close()
-    finally:
-        context.close()
+    with chapter_run_in_lab(lab, chromium, artifacts, f"zh/{NAME}") as notebook:
+        yield notebook
 
 
 @pytest.fixture
 def check_console(chapter, request, artifacts):
     """After the test: the browser console reported no error; a screenshot of the page if the test failed."""
-    yield
-    if failed(request):
-        chapter.page.screenshot(path=artifacts / f"FAILED-zh-{request.node.name}.png")
-    errors = list(chapter.console_errors)
-    chapter.console_errors.clear()
-    assert errors == [], f"the browser console reported errors in {chapter.name}:\n" + "\n".join(
-        error.splitlines()[0] for error in errors)
+    yield from check_console_after(chapter, request, artifacts)
 
 
 def stepper_cell(chapter):

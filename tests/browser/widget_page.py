@@ -1,4 +1,5 @@
 """Reading and clicking the book's widgets on a JupyterLab page (used by test_jupyterlab.py)."""
+import contextlib
 import itertools
 import json
 import re
@@ -6,7 +7,8 @@ import re
 import pytest
 
 from .catalogue import EN
-from .conftest import BOOK
+from .conftest import BOOK, VIEWPORT, failed
+from .labserver import NotebookPage
 
 try:
     from playwright.sync_api import expect
@@ -150,3 +152,33 @@ def assert_current_node_in_view(cell, when):
         f"{when}: the current node (centre {x:.0f}, {y:.0f}) is outside the graph's visible box {found['area']}"
     assert 0 <= x <= window["width"] and 0 <= y <= window["height"], \
         f"{when}: the current node (centre {x:.0f}, {y:.0f}) is outside the browser window {window}"
+
+
+@contextlib.contextmanager
+def chapter_run_in_lab(lab, chromium, artifacts, name):
+    """Chapter `name` ("05_x", or "zh/05_x" for the Chinese edition) open in JupyterLab with every cell run;
+    closed (kernel shut down) afterwards, with a screenshot of how it ended."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        notebook = NotebookPage(context.new_page(), lab, f"{name}.ipynb")
+        notebook.name, notebook.file = name, lab.root / f"{name}.ipynb"
+        try:
+            notebook.run_all()
+            yield notebook
+        finally:
+            notebook.page.screenshot(path=artifacts / f"{name.replace('/', '-')}.png")
+            notebook.close()
+    finally:
+        context.close()
+
+
+def check_console_after(chapter, request, artifacts):
+    """For a fixture to yield from: after the test, a screenshot if it failed, and no browser console error
+    (each test reports what happened during, or before, it, once)."""
+    yield
+    if failed(request):
+        chapter.page.screenshot(path=artifacts / f"FAILED-{request.node.name}.png")
+    errors = list(chapter.console_errors)
+    chapter.console_errors.clear()
+    assert errors == [], f"the browser console reported errors in {chapter.name}:\n" + "\n".join(
+        error.splitlines()[0] for error in errors)

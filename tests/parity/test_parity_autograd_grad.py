@@ -262,8 +262,7 @@ def calling_accumulate_grad_accumulates(lib):
     return acc(lib.ones(2, dtype=lib.float64)), a.grad
 
 
-@case
-def a_custom_functions_node_is_not_callable(lib):
+def _twice(lib):
     class Twice(lib.autograd.Function):
         @staticmethod
         def forward(ctx, x):
@@ -272,24 +271,20 @@ def a_custom_functions_node_is_not_callable(lib):
         @staticmethod
         def backward(ctx, g):
             return g * 2
+    return Twice
+
+
+@case
+def a_custom_functions_node_is_not_callable(lib):
     (a,) = leaves(lib, [1.0])
-    Twice.apply(a).grad_fn(lib.ones(1))
+    _twice(lib).apply(a).grad_fn(lib.ones(1))
 
 
 @case
 def callable_tells_built_in_nodes_from_custom_ones(lib):
-    class Twice(lib.autograd.Function):
-        @staticmethod
-        def forward(ctx, x):
-            return x * 2
-
-        @staticmethod
-        def backward(ctx, g):
-            return g * 2
     (a,) = leaves(lib, [1.0])
-    y = a * 2
-    return (callable(Twice.apply(a).grad_fn), callable(y.grad_fn), callable(y.grad_fn.next_functions[0][0]),
-            callable(Twice.apply(a).grad_fn.apply))
+    y, custom = a * 2, _twice(lib).apply(a).grad_fn
+    return callable(custom), callable(custom.apply), callable(y.grad_fn), callable(y.grad_fn.next_functions[0][0])
 
 
 @case
