@@ -34,6 +34,21 @@ def use_grad_for_differentiable(step):
     return wrapper
 
 
+def step_each_parameter(optimizer, closure):
+    """One step of an optimizer with per-parameter state (Adam, RMSprop): create the state of each parameter that
+    has a gradient (on its first step), then update each; return `closure()`'s loss if given."""
+    loss = optimizer._closure_loss(closure)
+    for group in optimizer.param_groups:
+        for p in group["params"]:
+            if p.grad is not None:
+                optimizer._init_state(p, group)
+        for p in group["params"]:
+            if p.grad is not None:
+                check_capturable(group)
+                optimizer._update(p, optimizer.state[p], group)
+    return loss
+
+
 def check_fused(fused, foreach, differentiable):
     """PyTorch's checks of `fused=True` against the other options (made after the groups are built)."""
     if fused:

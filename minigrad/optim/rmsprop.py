@@ -1,7 +1,7 @@
 """RMSprop: divide each gradient by a running root mean square of its recent values."""
 from .._creation import zeros_like
-from ._common import (add_scaled, add_scaled_, addcmul_, check_capturable, differentiable_add_, fma, lerp_,
-                      new_step, use_grad_for_differentiable)
+from ._common import (add_scaled, add_scaled_, addcmul_, differentiable_add_, fma, lerp_, new_step,
+                      step_each_parameter, use_grad_for_differentiable)
 from .optimizer import Optimizer
 
 
@@ -47,16 +47,7 @@ class RMSprop(Optimizer):
     @use_grad_for_differentiable
     def step(self, closure=None):
         """Do one update of every parameter that has a gradient; return `closure()`'s loss if given."""
-        loss = self._closure_loss(closure)
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    self._init_state(p, group)
-            for p in group["params"]:
-                if p.grad is not None:
-                    check_capturable(group)
-                    self._update(p, self.state[p], group)
-        return loss
+        return step_each_parameter(self, closure)
 
     def _init_state(self, p, group):
         state = self.state[p]
