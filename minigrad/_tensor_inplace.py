@@ -26,7 +26,7 @@ class TensorInPlace:
         return self._inplace(arithmetic.Add, _as_tensor(other, self), alpha)
 
     def sub_(self, other, alpha=1):
-        return self._inplace(arithmetic.Sub, arithmetic.subtrahend(other, self), alpha)
+        return self._inplace(arithmetic.Sub, arithmetic.subtraction_operand(other, self), alpha)
 
     def mul_(self, other):
         return self._inplace(arithmetic.Mul, _as_tensor(other, self))

@@ -34,7 +34,7 @@ class TensorOps:
     __radd__ = __add__
 
     def __sub__(self, other):
-        return arithmetic.Sub.apply(self, arithmetic.subtrahend(other, self))
+        return arithmetic.Sub.apply(self, arithmetic.subtraction_operand(other, self))
 
     def __rsub__(self, other):
         if _is_number(other):
@@ -90,7 +90,7 @@ class TensorOps:
         return arithmetic.Add.apply(self, _as_tensor(other, self), alpha)
 
     def sub(self, other, alpha=1):
-        return arithmetic.Sub.apply(self, arithmetic.subtrahend(other, self), alpha)
+        return arithmetic.Sub.apply(self, arithmetic.subtraction_operand(other, self), alpha)
 
     def mul(self, other):
         return self * other

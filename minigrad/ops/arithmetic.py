@@ -40,12 +40,12 @@ def no_bool_subtraction(a, b):
                            "to invert a mask, use the `~` or `logical_not()` operator instead.")
 
 
-
-def subtrahend(y, x):
-    """`y` as a tensor to subtract from `x`: a Python bool is a bool tensor to PyTorch's `-` (refused)."""
-    if type(y) is bool:
+def subtraction_operand(value, x):
+    """`value` as a tensor to subtract from tensor `x` or `x` from: a Python bool is a bool tensor to PyTorch's `-`
+    (refused), though as_operand promotes it like an int."""
+    if type(value) is bool:
         no_bool_subtraction(x._data.dtype, np.bool_)
-    return as_operand(y, x)
+    return as_operand(value, x)
 
 
 class Sub(Function):
@@ -79,8 +79,8 @@ class Rsub(Function):
 
     @staticmethod
     def forward(x, c):
-        no_bool_subtraction(np.bool_ if type(c) is bool else as_operand(c, x)._data.dtype, x._data.dtype)
-        c = as_operand(c, x)
+        c = subtraction_operand(c, x)
+        no_bool_subtraction(c._data.dtype, x._data.dtype)
         a, b = operands(x, c)
         return wrap(b - a)
 
