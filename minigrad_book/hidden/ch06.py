@@ -4,6 +4,7 @@ edge comes first in next_functions, a root that is not a scalar, 2-D float64 ten
 import minigrad as torch
 
 from widgets.exercises import check, expect
+from widgets.exercises.ch06 import _edges_into, _nodes   # the visible checks' graph walk
 
 
 def _graphs():
@@ -33,21 +34,6 @@ def _graphs():
             ("h = x * w; h.exp() + h.sin() + h * h", fan_out),
             ("x + ((x * 2).tanh() * 3) * 4, the skip edge first", skip_first),
             ("x * w + w, a root that is not a scalar", vector_root)]
-
-
-def _nodes(loss):
-    seen, stack = [], [loss.grad_fn]
-    while stack:
-        node = stack.pop()
-        if node is None or any(node is s for s in seen):
-            continue
-        seen.append(node)
-        stack.extend(n for n, _ in node.next_functions)
-    return seen
-
-
-def _edges_into(node, nodes):
-    return sum(1 for n in nodes for m, _ in n.next_functions if m is node)
 
 
 @check("count_dependencies also counts four edges into one node, a skip connection and a non-scalar root.")

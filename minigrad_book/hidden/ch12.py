@@ -8,6 +8,8 @@ from minigrad import nn, optim
 
 from widgets.exercises import check, expect
 
+from . import _training
+
 
 @check("SmallNet also computes Linear(2, 8), then relu, then Linear(8, 2), for other inputs and batch sizes.")
 def check_small_net(cls):
@@ -38,15 +40,7 @@ def _problem():
 
 
 def _reference(model, X, y, steps):
-    optimizer = optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
-    loss_fn, losses = nn.MSELoss(), []
-    for _ in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(X), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-    return losses
+    return _training.losses(model, X, y, steps, optim.SGD(model.parameters(), lr=0.05, momentum=0.9), nn.MSELoss())
 
 
 @check("train_step also uses the optimizer and loss it is given: SGD with momentum and MSELoss, three calls.")

@@ -9,6 +9,8 @@ from minigrad.autograd import Function
 
 from widgets.exercises import check, expect
 
+from . import _training
+
 
 def _swish(x, beta):
     return x * torch.sigmoid(beta * x)
@@ -113,14 +115,7 @@ def _problem():
 
 
 def _reference(model, X, y, steps, lr):
-    optimizer, loss_fn, losses = optim.Adam(model.parameters(), lr=lr), nn.CrossEntropyLoss(), []
-    for _ in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(X), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-    return losses
+    return _training.losses(model, X, y, steps, optim.Adam(model.parameters(), lr=lr), nn.CrossEntropyLoss())
 
 
 @check("train also follows its steps and lr on another model with four classes.")
