@@ -1,15 +1,13 @@
 """Run one tutorial program in this fresh interpreter, on real PyTorch or on minigrad posing as `torch`.
 
 Usage: ``python _child.py torch|minigrad PROGRAM.py``. Started by ``_harness.py``, one interpreter per run, so
-neither library leaks into the other. With ``minigrad``, a finder placed first on ``sys.meta_path`` answers every
-``import torch`` and ``import torch.X`` with ``minigrad`` and ``minigrad.X`` (the same module objects), so
-``import torch.nn as nn`` and ``from torch.autograd import Function`` work; a ``torch.X`` that minigrad lacks
-fails with Python's own ``No module named 'torch.X'``. An exception of the program is printed as Python prints it
-and reported to the parity harness (``report``). After the program, the child checks that real torch never got
+neither library leaks into the other. With ``minigrad``, ``import minigrad.as_torch`` (what ``python -m
+minigrad.run`` does for a user) answers every ``import torch`` and ``import torch.X`` with ``minigrad`` and
+``minigrad.X`` (the same module objects), so ``import torch.nn as nn`` and ``from torch.autograd import Function``
+work; a ``torch.X`` that minigrad lacks fails with ``No module named 'torch.X'``. An exception of the program is
+printed as Python prints it and reported to the parity harness (``report``). After the program, the child checks that real torch never got
 loaded and exits with ``LEAK_EXIT`` if it did.
 """
-import importlib
-import importlib.abc
 import importlib.machinery
 import os
 import runpy
@@ -19,32 +17,6 @@ import traceback
 LEAK_EXIT = 3  # the exit code that says "real torch was imported during the minigrad run"
 REPORT_ENV = "PARITY_REPORT"  # where the harness wants the program's exception (tests/parity_harness.py)
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-class MinigradAsTorch(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Resolve ``torch`` and ``torch.X`` to the already importable ``minigrad`` and ``minigrad.X``."""
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != "torch" and not fullname.startswith("torch."):
-            return None
-        target_name = "minigrad" + fullname[len("torch"):]
-        try:
-            module = importlib.import_module(target_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != target_name:
-                raise  # minigrad.X exists but failed importing something else: show that error
-            return None  # minigrad has no such module: Python then raises "No module named 'torch.X'"
-        spec = importlib.machinery.ModuleSpec(fullname, self, is_package=hasattr(module, "__path__"))
-        spec.minigrad_module = module
-        return spec
-
-    def create_module(self, spec):
-        module = spec.minigrad_module
-        spec.minigrad_spec = module.__spec__  # the import system overwrites __spec__; exec_module puts it back
-        return module
-
-    def exec_module(self, module):
-        module.__spec__ = module.__spec__.minigrad_spec
 
 
 def real_torch_dir():
@@ -95,7 +67,7 @@ def report(exc):
 def main(lib, program):
     torch_dir = real_torch_dir()
     if lib == "minigrad":
-        sys.meta_path.insert(0, MinigradAsTorch())
+        import minigrad.as_torch  # noqa: F401 - from here on, `torch` is minigrad
     sys.argv = [program]
     status = 0
     try:
