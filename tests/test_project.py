@@ -202,3 +202,27 @@ def test_import_minigrad_loads_only_numpy_and_the_standard_library():
     loaded = set(json.loads(run.stdout.strip().splitlines()[-1]))
     numpy_own = {name for name in loaded if name.startswith("_cython_") or name == "cython_runtime"}
     assert loaded - numpy_own <= {"minigrad", "numpy"}, f"`import minigrad` also loaded {sorted(loaded - numpy_own)}"
+
+
+QUIET_INF_AND_NAN = """
+import numpy as np
+import minigrad as torch
+big, inf = torch.tensor([3e38]), torch.tensor([float("inf")])
+print((inf * 0).tolist(), (big + big).tolist(), (inf - inf).tolist(), (big * big).tolist(), (big / 0).tolist(),
+      torch.exp(torch.tensor([100.0])).tolist(), torch.log(torch.tensor([-1.0])).tolist())
+try:
+    np.float32(3e38) * np.float32(10)
+except RuntimeWarning as warning:
+    print("numpy still warns:", warning)
+"""
+
+
+def test_minigrad_makes_inf_and_nan_without_a_warning_and_leaves_numpy_alone():
+    """As in PyTorch, inf * 0, overflow and log(-1) give nan and inf silently, even under `-W error`; a user's own
+    numpy code still warns (minigrad ignores RuntimeWarnings on its own lines only)."""
+    run = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", QUIET_INF_AND_NAN], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, f"a RuntimeWarning escaped from minigrad:\n{run.stderr}"
+    assert run.stdout.splitlines() == [
+        "[nan] [inf] [nan] [inf] [inf] [inf] [nan]",
+        "numpy still warns: overflow encountered in scalar multiply"], run.stdout

@@ -134,8 +134,7 @@ def test_my_backward_rejects_typical_mistakes(wrong, hint):
     assert verdict(feedback) == "✗ not yet" and hint in feedback.message, feedback
 
 
-def test_my_backward_that_only_works_on_minigrad_is_caught_on_torch():
-    pytest.importorskip("torch")
+def test_my_backward_that_only_works_on_minigrad_is_caught_on_torch(torch):
     # minigrad's nodes keep their queue priority in a private attribute torch's nodes do not have
     minigrad_only = BACKWARD.replace("node = ready.pop()",
                                      "ready.sort(key=lambda n: n._priority)\n        node = ready.pop()")

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 import minigrad
+from torch_reference import import_torch
 
-torch = pytest.importorskip("torch")
+torch = import_torch()
 
 CASES = {}
 
