@@ -1,5 +1,6 @@
-# minigrad book. Quick start: `make lab` opens the book, `make test` runs the whole suite.
-# Both set up .venv and the Graphviz `dot` binary first. `make help` lists every target.
+# minigrad book. Quick start: `make lab` opens the book, `make check` is a first look in under 3 minutes,
+# `make test` runs the whole suite. Each sets up .venv and the Graphviz `dot` binary first. `make help` lists
+# every target.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -23,19 +24,29 @@ IN_VENV := PATH="$(CURDIR)/$(VENV)/bin:$$PATH"
 # Browser tests: Playwright (the `browser` extra) drives the system's Chromium, never a downloaded one.
 BROWSER_STAMP := $(VENV)/.minigrad-book-browser
 
-# The test command. BROWSER=1 adds --browser, which runs the tests marked `browser` as well.
-PYTEST_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg tests book
-ifeq ($(BROWSER),1)
-PYTEST_ARGS += --browser
-endif
+# The test command, on every core: pytest-xdist gives each worker whole files (--dist loadfile), so a notebook's
+# cells share one kernel, in order, and a file's fixtures are built once. JOBS=0 runs in this process. BROWSER=1
+# then runs the browser tests (`--browser`) on their own, one at a time: each starts servers and Chromium.
+JOBS ?= auto
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+PYTEST_ARGS ?= -n $(JOBS) --dist loadfile $(NBVAL) tests book $(if $(filter 1,$(BROWSER)),--ignore=tests/browser)
+BROWSER_ARGS ?= --browser tests/browser
+# The first look (`make check`): the engine and its parity with torch, the widgets, the project's own rules, and
+# one chapter of each kind (the first, Function.apply, the engine, training; one in Chinese), strict nbval too.
+CHECK_ARGS ?= -n $(JOBS) --dist loadfile $(NBVAL) tests/core tests/parity tests/widgets tests/test_project.py \
+	tests/test_layering.py tests/test_as_torch.py book/00_start_here.ipynb book/04_function_apply.ipynb \
+	book/06_how_backward_runs.ipynb book/12_function_vs_module.ipynb book/zh/04_function_apply.ipynb
+# The machines a stored output must survive (`make matrix`): the chapters that train, or NB="book/*.ipynb".
+NB ?=
 
-.PHONY: help venv dot lab test book torch browser site lite publish clean distclean
+.PHONY: help venv dot lab check test matrix book torch browser site lite publish clean distclean
 
 help: ## list the targets
 	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test also runs the browser tests, after make browser),"
-	@echo "           TORCH_INDEX=https://download.pytorch.org/whl/cpu (make torch from a CPU-only index), NB=book/04_*.ipynb (make book)"
+	@echo "           TORCH_INDEX=https://download.pytorch.org/whl/cpu (make torch from a CPU-only index), NB=book/04_*.ipynb (make book, make matrix),"
+	@echo "           JOBS=0 (make test and make check in one process; default: one worker per core)"
 
 venv: $(STAMP) ## create .venv (Python >= 3.10) and pip install -e '.[test,classroom]'; quick once done
 
@@ -62,8 +73,17 @@ dot: $(STAMP) ## ensure Graphviz dot: system one, else apt-get (root), else grap
 lab: venv dot ## set up, then open the book in JupyterLab
 	$(IN_VENV) $(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) book/
 
+check: venv dot ## set up, then a quick first look (under 3 minutes on 2 cores): core, parity, widgets, 5 chapters
+	$(IN_VENV) $(PY) -m pytest $(CHECK_ARGS)
+
 test: venv dot $(if $(filter 1,$(BROWSER)),browser) ## set up, then run the whole suite (pytest + nbval on book/); BROWSER=1 adds browser tests
 	$(IN_VENV) $(PY) -m pytest $(PYTEST_ARGS)
+ifeq ($(BROWSER),1)
+	$(IN_VENV) $(PY) -m pytest $(BROWSER_ARGS)
+endif
+
+matrix: venv dot ## strict nbval on the chapters that train under 9 CPU settings (BLAS threads, kernels, numpy SIMD)
+	$(IN_VENV) $(PY) .ci/machine_matrix.py $(NB)
 
 book: venv dot ## re-run every notebook in book/ and store its outputs (or NB="book/04_*.ipynb")
 	$(IN_VENV) $(PY) .ci/execute_notebooks.py $(NB)
