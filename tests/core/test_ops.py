@@ -20,6 +20,10 @@ from minigrad.autograd import Function
 
 from .op_table import CASES, ERRORS, FLOAT
 
+# the conv2d_same_even_kernel row warns on both libraries, as PyTorch does; that the warning is torch's own is
+# checked in tests/nn/test_nn_parity_functional.py (test_conv2d_same_with_an_even_kernel_warns_as_torch)
+pytestmark = pytest.mark.filterwarnings("ignore:Using padding='same' with even kernel lengths:UserWarning")
+
 TOLERANCE = {"float32": dict(rtol=1e-5, atol=1e-6), "float64": dict(rtol=1e-10, atol=1e-12)}
 GRAD_TOLERANCE = {"float32": dict(rtol=1e-4, atol=1e-5), "float64": dict(rtol=1e-9, atol=1e-11)}
 

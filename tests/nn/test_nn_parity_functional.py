@@ -171,3 +171,10 @@ def test_uniform_inits_have_torchs_range(torch, fn, kwargs, bound):
         lo, hi = bound
         assert lo <= values.min() and values.max() <= hi, (lib.__name__, values.min(), values.max(), bound)
         assert values.min() < lo + 0.01 * (hi - lo) and values.max() > hi - 0.01 * (hi - lo), lib.__name__
+
+
+def test_conv2d_same_with_an_even_kernel_warns_as_torch(parity):
+    def example(lib):
+        x = lib.ones(1, 1, 4, 4)
+        return lib.nn.functional.conv2d(x, lib.ones(1, 1, 2, 2), padding="same").shape
+    assert parity(example) is not None
