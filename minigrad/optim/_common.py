@@ -6,7 +6,7 @@ import numpy as np
 from .. import _dtype
 from .._creation import get_default_dtype, tensor
 from .._tensor import Tensor
-from ..autograd.grad_mode import set_grad_enabled
+from ..autograd.grad_mode import is_grad_enabled, set_grad_enabled
 
 # where PyTorch's capturable optimizers may run: never the CPU, so capturable=True fails at the first step
 CAPTURABLE_DEVICES = ["cuda", "xpu", "hpu", "privateuseone", "xla"]
@@ -72,14 +72,19 @@ def new_step(fused=False):
 
 # ---- ATen's pointwise updates, rounded as ATen rounds them ----------------------------------------------------
 # ATen's CPU kernels compute `self + alpha * other` (add_, addcmul_, lerp_) with a fused multiply-add: one
-# rounding instead of two. For float32 the same single rounding is had exactly through float64 (a float32
-# product fits a float64 without rounding), so minigrad's updates are bit-identical to torch's; for float64
-# they are plain multiply-then-add (one ulp of float64 apart at most).
+# rounding instead of two. For float32 it is had through float64: the float32 product fits a float64 without
+# rounding, and the sum's two roundings (to float64, then float32) differ from one only when it falls exactly
+# halfway between two float32s, so minigrad's updates are torch's to the bit in practice; for float64 they are
+# plain multiply-then-add (one ulp of float64 apart at most).
 def fma(a, b, c):
     """a * b + c, rounded once for float32 tensors (ATen's fused multiply-add); `b` may be a number."""
     if a.dtype is not _dtype.float32:
         return a * b + c
-    b = b.double() if isinstance(b, Tensor) else float(np.float32(b))
+    if not is_grad_enabled():       # the usual, unrecorded step: the same sums on the arrays. perf: 11 % on bench
+        # small_mlp_training (7.1 -> 6.3 ms, min of 40, this and four Tensor ops alternating in one process)
+        b = b._data.astype(np.float64) if isinstance(b, Tensor) else float(np.float32(b))
+        return Tensor._make((a._data.astype(np.float64) * b + c._data.astype(np.float64)).astype(np.float32))
+    b = b.double() if isinstance(b, Tensor) else float(np.float32(b))       # differentiable=True: recorded
     return (a.double() * b + c.double()).float()
 
 
@@ -88,14 +93,24 @@ def add_scaled(t, other, alpha):
     return t + other if alpha == 1 else fma(other, alpha, t)
 
 
+def store(t, value):
+    """`t.copy_(value)` of an update of the same shape and dtype; unrecorded, straight into t's memory (the version
+    counter still counts it). perf: 19 % on bench small_mlp_training (6.3 -> 5.1 ms, min of 40, against copy_)"""
+    if is_grad_enabled():
+        return t.copy_(value)
+    t._data[...] = value._data
+    t._bump_version()
+    return t
+
+
 def add_scaled_(t, other, alpha):
     """`t.add_(other, alpha=alpha)`, in place."""
-    return t.add_(other) if alpha == 1 else t.copy_(fma(other, alpha, t))
+    return t.add_(other) if alpha == 1 else store(t, fma(other, alpha, t))
 
 
 def addcmul_(t, t1, t2, value):
     """`t.addcmul_(t1, t2, value=value)`: t + (value * t1) * t2, the last multiply-add rounded once."""
-    return t.copy_(fma(t1 if value == 1 else t1 * value, t2, t))
+    return store(t, fma(t1 if value == 1 else t1 * value, t2, t))
 
 
 def lerp_(start, end, weight):
@@ -104,8 +119,8 @@ def lerp_(start, end, weight):
     ATen switches formula at |weight| = 0.5 so that weight = 1 gives `end` exactly.
     """
     if abs(weight) < 0.5:
-        return start.copy_(fma(end - start, weight, start))
-    return start.copy_(fma(start - end, np.float32(1) - np.float32(weight), end))
+        return store(start, fma(end - start, weight, start))
+    return store(start, fma(start - end, np.float32(1) - np.float32(weight), end))
 
 
 def differentiable_add_(t, value, differentiable):

@@ -90,3 +90,29 @@ def test_optimizer_state_matches_torch(parity):
                               {k: v.tolist() for k, v in adam.state[q].items()}))
         return snapshots, list(sgd.state[p]), len(sgd.state), repr(sgd), repr(adam)
     parity(example)
+
+
+@pytest.mark.parametrize("make", ["sgd", "sgd_momentum", "adam", "rmsprop", "adagrad"])
+def test_a_step_counts_as_an_inplace_change_of_its_parameters(parity, make):
+    """An optimizer step writes its parameters in place: their version counters move as torch's do, and a graph
+    that saved a parameter before the step refuses to run backward after it."""
+    def example(lib):
+        p = lib.nn.Parameter(lib.tensor([1.0, -2.0, 3.0]))
+        opt = {"sgd": lambda: lib.optim.SGD([p], lr=0.1),
+               "sgd_momentum": lambda: lib.optim.SGD([p], lr=0.1, momentum=0.9),
+               "adam": lambda: lib.optim.Adam([p], lr=0.1), "rmsprop": lambda: lib.optim.RMSprop([p], lr=0.1),
+               "adagrad": lambda: lib.optim.Adagrad([p], lr=0.1)}[make]()
+        versions = []
+        for _ in range(2):
+            opt.zero_grad()
+            (p * p).sum().backward()
+            opt.step()
+            versions.append(p._version)
+        saved = (p * p).sum()
+        opt.step()
+        try:
+            saved.backward()
+        except RuntimeError as error:
+            return versions, p.tolist(), str(error).split(";")[0]
+        return versions, p.tolist(), "no error"
+    parity(example)
