@@ -138,3 +138,22 @@ def test_as_torch_refuses_when_another_torch_is_imported(first):
 def test_as_torch_refuses_after_real_torch(torch):
     done = python("-c", "import torch\nimport minigrad.as_torch")
     assert "ImportError: real PyTorch is already imported in this process (torch" in done.stderr, done.stderr
+
+
+MIXED = """
+import minigrad as torch
+import torch.nn as nn          # still real PyTorch: the mix the runner exists for
+model = nn.Linear(2, 1)
+torch.optim.SGD(model.parameters(), lr=0.1)
+"""
+
+
+def test_mixing_real_torch_in_is_named_and_the_runner_fixes_it(tmp_path, torch):
+    program = script(tmp_path, MIXED)
+    mixed = python(str(program))
+    last = mixed.stderr.strip().splitlines()[-1]
+    assert last.startswith("TypeError: optimizer can only optimize Tensors, but one of the params is "
+                           "torch.nn.parameter.Parameter. It is real PyTorch's"), mixed.stderr
+    assert "python -m minigrad.run" in last, last
+    fixed = python("-m", "minigrad.run", str(program))
+    assert fixed.returncode == 0, fixed.stderr

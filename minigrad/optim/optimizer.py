@@ -8,6 +8,12 @@ from . import _state_dict
 from ._common import typename
 
 
+# beyond torch's words, when a parameter comes from real PyTorch: the program mixed the two libraries
+_MIXED = (". It is real PyTorch's: this program mixes `import minigrad as torch` with another torch import (such as "
+          "`import torch.nn as nn`); run it with `python -m minigrad.run script.py`, or `import minigrad.as_torch` "
+          "before anything else, so that every torch import is minigrad")
+
+
 class Optimizer:
     """Base class of the optimizers: `zero_grad()` clears the gradients, `step()` updates the parameters.
 
@@ -60,7 +66,9 @@ class Optimizer:
             param_group["param_names"] = names
         for param in params:
             if not isinstance(param, Tensor):
-                raise TypeError("optimizer can only optimize Tensors, but one of the params is " + typename(param))
+                mixed = _MIXED if type(param).__module__.split(".")[0] == "torch" else ""
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is " + typename(param)
+                                + mixed)
             if not self.defaults.get("differentiable", None) and not (param.is_leaf or param.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():
