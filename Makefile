@@ -42,7 +42,7 @@ NB ?=
 .PHONY: help venv dot lab check test matrix book torch browser site lite publish clean distclean
 
 help: ## list the targets
-	@echo "minigrad book -- quick start: 'make lab' (open the book) or 'make test' (run every test)"
+	@echo "minigrad book -- quick start: 'make lab' (open the book), 'make check' (a first look) or 'make test' (every test)"
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "variables: PYTHON=python3.11 (to create .venv), BROWSER=1 (make test also runs the browser tests, after make browser),"
 	@echo "           TORCH_INDEX=https://download.pytorch.org/whl/cpu (make torch from a CPU-only index), NB=book/04_*.ipynb (make book, make matrix),"
@@ -82,7 +82,7 @@ ifeq ($(BROWSER),1)
 	$(IN_VENV) $(PY) -m pytest $(BROWSER_ARGS)
 endif
 
-matrix: venv dot ## strict nbval on the chapters that train under 9 CPU settings (BLAS threads, kernels, numpy SIMD)
+matrix: venv dot ## strict nbval on the chapters that train under other CPUs' settings (BLAS threads, kernels, numpy SIMD)
 	$(IN_VENV) $(PY) .ci/machine_matrix.py $(NB)
 
 book: venv dot ## re-run every notebook in book/ and store its outputs (or NB="book/04_*.ipynb")

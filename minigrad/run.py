@@ -26,6 +26,8 @@ def main(argv=None):
     options = parser.parse_args(argv)
     if options.module is None and not options.program:
         parser.error("name a script to run (or -m module)")
+    if options.module is None and not os.path.isfile(options.program[0]):
+        parser.error(f"can't open file {os.path.abspath(options.program[0])!r}: no such file")
 
     try:
         if options.module is not None:

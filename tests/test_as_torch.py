@@ -115,9 +115,12 @@ def test_the_program_exit_status_passes_through(tmp_path):
         failing.stderr
 
 
-def test_run_without_a_program_says_how_to_use_it():
+def test_run_without_a_program_says_how_to_use_it(tmp_path):
     done = python("-m", "minigrad.run")
     assert done.returncode == 2 and "usage: python -m minigrad.run" in done.stderr, done.stderr
+    missing = python("-m", "minigrad.run", str(tmp_path / "nowhere.py"))
+    assert missing.returncode == 2 and f"can't open file '{tmp_path / 'nowhere.py'}'" in missing.stderr, \
+        missing.stderr
 
 
 def test_as_torch_in_a_notebook_style_session():
