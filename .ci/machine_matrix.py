@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+import nbformat
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +65,6 @@ def settings():
 
 def training_chapters():
     """The chapters of both editions whose code makes an optimizer: their printed losses are the fragile ones."""
-    import nbformat
     found = []
     for path in sorted(BOOK.glob("[0-9][0-9]_*.ipynb")) + sorted((BOOK / "zh").glob("[0-9][0-9]_*.ipynb")):
         cells = nbformat.read(path, as_version=4).cells
