@@ -94,13 +94,10 @@ def add_scaled(t, other, alpha):
 
 
 def store(t, value):
-    """`t.copy_(value)` of an update of the same shape and dtype; unrecorded, straight into t's memory (the version
-    counter still counts it). perf: 19 % on bench small_mlp_training (6.3 -> 5.1 ms, min of 40, against copy_)"""
-    if is_grad_enabled():
-        return t.copy_(value)
-    t._data[...] = value._data
-    t._bump_version()
-    return t
+    """`t.copy_(value)` of an update of the same shape and dtype; unrecorded, Tensor's own in-place write (its
+    shape and dtype check, then the memory and the version counter) without the Copy op. perf: 18 % on bench
+    small_mlp_training (6.3 -> 5.2 ms, min of 40, alternating with copy_ in one process)"""
+    return t.copy_(value) if is_grad_enabled() else t._write(value)
 
 
 def add_scaled_(t, other, alpha):
