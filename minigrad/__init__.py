@@ -1,7 +1,7 @@
 """minigrad: PyTorch's Tensor, autograd, nn and optim, re-implemented in numpy to be read.
 
 Same names, same behaviour, same error messages as PyTorch, so that `import minigrad as torch` runs
-PyTorch code unchanged. Start reading at `autograd/function.py` (Function.apply) and `autograd/engine.py`.
+PyTorch code unchanged. Start reading at `core/` (README.md in this folder maps the tree).
 """
 import warnings as _warnings
 
@@ -10,28 +10,27 @@ import warnings as _warnings
 # warnings. perf: an np.errstate around each op instead costs 1 us, a fifth of a 16-element Mul's 5 us forward.
 _warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"minigrad(\.|$)")
 
-# The layers, bottom up: Tensor; autograd (the graph, Function, the engine); the built-in ops; Tensor's
-# methods, attached to the class by _tensor_methods; the torch.* functions (and autograd.functional,
-# which needs them); nn, optim and utils.
-from ._tensor import Tensor
-from . import autograd, ops, _tensor_methods  # noqa: F401
-from ._dtype import (Size, bool, double, dtype, float, float16, float32, float64, half, int, int8, int16, int32,  # noqa: A004
-                     int64, long, short, uint8, uint16, uint32, uint64)
-from ._creation import (Generator, arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
-                        get_default_dtype, is_tensor, linspace, manual_seed, ones, ones_like, rand, randint, randn,
-                        randperm, tensor, zeros, zeros_like)
-from ._functions import (abs, add, argmax, argmin, cat, clamp, clip, clone, div, dot, exp,  # noqa: A004
-                         flatten, log, matmul, max, mean, min, mm, mul, mv, neg, norm, pow, relu, reshape, sigmoid,
-                         sort, sqrt, squeeze, stack, sub, sum, t, tanh, transpose, unsqueeze, where)
-from ._functions_math import *  # noqa: F401,F403 - torch.sin, torch.std, ...: see its __all__
-from ._functions_shape import *  # noqa: F401,F403 - torch.split, torch.gather, ...: see its __all__
-from ._functions_dtype import *  # noqa: F401,F403 - torch.device, torch.iinfo, torch.equal, ...: see its __all__
-from ._random_functions import *  # noqa: F401,F403 - torch.normal, torch.multinomial, torch.seed, ...: see its __all__
+# The layers, bottom up: core (TensorBase, the graph, Function, the engine) on compat; the built-in ops;
+# Tensor, which is TensorBase plus the methods that call the ops; the torch.* functions; nn, optim and utils.
+from ._tensor.tensor import Tensor
+from . import autograd, ops  # noqa: F401
+from .core.dtype import (Size, bool, double, dtype, float, float16, float32, float64, half, int, int8, int16, int32,
+                         int64, long, short, uint8, uint16, uint32, uint64)
+from ._tensor.creation import (Generator, arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
+                               get_default_dtype, is_tensor, linspace, manual_seed, ones, ones_like, rand, randint,
+                               randn, randperm, tensor, zeros, zeros_like)
+from ._tensor.functions import (abs, add, argmax, argmin, cat, clamp, clip, clone, div, dot, exp, flatten, log, matmul,
+                                max, mean, min, mm, mul, mv, neg, norm, pow, relu, reshape, sigmoid, sort, sqrt,
+                                squeeze, stack, sub, sum, t, tanh, transpose, unsqueeze, where)
+from ._tensor.math_functions import *  # noqa: F401,F403 - torch.sin, torch.std, ...: see its __all__
+from ._tensor.shape_functions import *  # noqa: F401,F403 - torch.split, torch.gather, ...: see its __all__
+from ._tensor.dtype_functions import *  # noqa: F401,F403 - torch.device, torch.iinfo, torch.equal, ...: see its __all__
+from .random.functions import *  # noqa: F401,F403 - torch.normal, torch.multinomial, torch.seed, ...: see its __all__
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional  # noqa: F401 - Jacobians and Hessians, built on the ops
 from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from . import nn, optim, utils
 from . import backends, cuda
-from .nn._tensor_softmax import log_softmax, softmax  # also Tensor.softmax, Tensor.log_softmax
+from ._tensor.functions import log_softmax, softmax
 
 __version__ = "0.1.0"

@@ -2,7 +2,7 @@
 
 Programs that check `torch.cuda.is_available()` and fall back to the CPU run unchanged.
 """
-from ._device import NO_CUDA
+from .core.device import NO_CUDA
 
 
 def is_available():

@@ -12,7 +12,7 @@ Example:
 """
 import numpy as np
 
-from ._creation import from_numpy
+from ._tensor.creation import from_numpy
 
 
 def _as_tensors(X, y, rng):

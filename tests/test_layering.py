@@ -12,7 +12,19 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MINIGRAD, WIDGETS = ROOT / "minigrad", ROOT / "widgets"
-TENSOR_MAY_IMPORT = {"numpy", "warnings", "minigrad._dtype", "minigrad._grad_state", "minigrad._tensor_str"}
+TENSOR_MAY_IMPORT = {"numpy", "warnings", "minigrad.core.dtype", "minigrad.core.grad_mode", "minigrad.compat.checks",
+                     "minigrad.compat.inference"}
+PACKAGES = ("core", "compat", "ops", "_tensor", "random", "autograd", "nn", "optim", "utils", "backends")
+# The one visible seam between the teaching core and PyTorch's corner cases: what each core file takes from compat.
+CORE_SEAMS = {
+    "minigrad/core/tensor.py": {"minigrad.compat.checks", "minigrad.compat.inference"},
+    "minigrad/core/grad_mode.py": {"minigrad.compat.decorators"},
+    "minigrad/core/graph.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",
+                               "minigrad.compat.saved_attributes"},
+    "minigrad/core/function.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",
+                                  "minigrad.compat.inference"},
+    "minigrad/core/engine.py": {"minigrad.compat.tie_order"},
+}
 
 
 def module_name(path):
@@ -58,6 +70,12 @@ def violations(root, rule, banned):
     (MINIGRAD, "minigrad never imports widgets", ("widgets", "ipywidgets", "graphviz")),
     (MINIGRAD / "autograd", "autograd never imports nn or optim", ("minigrad.nn", "minigrad.optim")),
     (MINIGRAD / "optim", "optim never imports nn", ("minigrad.nn",)),
+    (MINIGRAD / "core", "core imports only itself and compat",
+     tuple(f"minigrad.{p}" for p in PACKAGES if p not in ("core", "compat"))),
+    (MINIGRAD / "compat", "compat imports no other part of minigrad",
+     tuple(f"minigrad.{p}" for p in PACKAGES if p != "compat")),
+    (MINIGRAD / "ops", "ops build on core only", ("minigrad._tensor", "minigrad.nn", "minigrad.optim",
+                                                  "minigrad.autograd", "minigrad.utils")),
 ])
 def test_layer_rule(root, rule, banned):
     found = violations(root, rule, banned)
@@ -110,23 +128,36 @@ def test_widgets_read_no_private_minigrad_attribute():
 
 
 def test_tensor_is_at_the_bottom():
-    path = MINIGRAD / "_tensor.py"
+    path = MINIGRAD / "core" / "tensor.py"
+    modules = {module_name(p) for p in sources(MINIGRAD)}
     found = []
     for line, module, names in imports(path):
-        # `from . import _dtype` imports the module minigrad._dtype
-        targets = [f"{module}.{n}" for n in names] if module == "minigrad" else [module]
+        # `from . import dtype` imports the module minigrad.core.dtype
+        targets = [f"{module}.{n}" for n in names if f"{module}.{n}" in modules] or [module]
         found += [f"{where(path, line)} imports {t}" for t in targets if t not in TENSOR_MAY_IMPORT]
-    assert not found, f"received upward imports in _tensor.py, expected only {sorted(TENSOR_MAY_IMPORT)}:\n" + \
+    assert not found, f"received upward imports in core/tensor.py, expected only {sorted(TENSOR_MAY_IMPORT)}:\n" + \
         "\n".join(found)
 
 
+def test_core_takes_from_compat_only_at_the_listed_seams():
+    found = []
+    for path in sources(MINIGRAD / "core"):
+        allowed = CORE_SEAMS.get(path.relative_to(ROOT).as_posix(), set())
+        for line, module, names in imports(path):
+            targets = [f"{module}.{n}" for n in names] if module == "minigrad.compat" else [module]
+            found += [f"{where(path, line)} imports {t}" for t in targets
+                      if t.startswith("minigrad.compat") and t not in allowed and module not in allowed]
+    assert not found, "received core imports from compat beyond CORE_SEAMS:\n" + "\n".join(found)
+
+
 def module_graph():
-    """{module: {(module it imports at module level, line)}} inside minigrad; importing a.b.c runs a and a.b first."""
+    """{module: {(module it imports, line)}} inside minigrad, imports inside functions included; importing a.b.c
+    runs a and a.b first."""
     modules = {module_name(p): p for p in sources(MINIGRAD)}
     graph = {}
     for name, path in modules.items():
         edges = set()
-        for line, module, names in imports(path, top_level_only=True):
+        for line, module, names in imports(path):
             for target in [f"{module}.{n}" for n in names if f"{module}.{n}" in modules] or [module]:
                 parts = target.split(".")
                 for k in range(1, len(parts) + 1):
@@ -174,24 +205,50 @@ def test_the_cycle_finder_finds_a_cycle():
     assert find_cycle(graph) == ["a:1 -> b", "b:2 -> c", "c:3 -> a"]
 
 
-# An import inside a function hides a cycle from the test above. These two are real recursions, named here:
-LATE_IMPORTS = {
-    # the nodes of an in-place change through a view compute with Functions, whose apply checks views
-    ("minigrad/autograd/views.py", "minigrad.ops.strided"),
-    # bound in Module's class body, so module.py imports this file before Module exists
-    ("minigrad/nn/_lookup.py", "minigrad.nn.module"),
-}
+def package_of(module):
+    """The package a module belongs to for the layering: `minigrad.core.graph` -> `core`; a root module is its own."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
 
 
-def test_minigrad_imports_inside_functions_only_where_listed():
-    found = []
-    for path in sources(MINIGRAD):
-        top = {line for line, _, _ in imports(path, top_level_only=True)}
-        for line, module, names in imports(path):
-            if line not in top and (path.relative_to(ROOT).as_posix(), module) not in LATE_IMPORTS:
-                found.append(f"{where(path, line)} imports {module} {list(names) or ''} inside a function")
-    assert not found, ("received imports hidden in functions, expected them at the top of the file (or listed in "
-                       "LATE_IMPORTS with the recursion that needs them):\n" + "\n".join(found))
+def package_graph():
+    """{package: {(package it imports, 'module:line')}}, from the module graph (the root `minigrad/__init__.py`,
+    which gathers every package into the torch namespace, is left out: nothing inside imports it)."""
+    graph = {}
+    for module, edges in module_graph().items():
+        src = package_of(module)
+        if src is None:
+            continue
+        for target, line in edges:
+            dst = package_of(target)
+            if dst is not None and dst != src:
+                graph.setdefault(src, set()).add((dst, f"{module}:{line}"))
+        graph.setdefault(src, set())
+    return {p: {(d, where_) for d, where_ in edges} for p, edges in graph.items()}
+
+
+def test_no_import_cycle_between_packages():
+    graph = package_graph()
+    simple = {p: {(d, 0) for d, _ in edges} for p, edges in graph.items()}
+    for p in list(simple):
+        for d, _ in simple[p]:
+            simple.setdefault(d, set())
+    cycle = find_cycle(simple)
+    if cycle:
+        steps = [step.split(":")[0] + " -> " + step.split("-> ")[1] for step in cycle]
+        witnesses = [f"{a} -> {b}: " + ", ".join(sorted(w for d, w in graph[a] if d == b)[:3])
+                     for a, b in (step.split(" -> ") for step in steps)]
+        raise AssertionError("received a cycle between packages:\n" + "\n".join(witnesses))
+
+
+def test_the_package_graph_sees_imports_inside_functions(tmp_path):
+    probe = ROOT / "minigrad" / "compat" / "_layering_probe.py"
+    probe.write_text("def late():\n    from ..core import tensor\n")
+    try:
+        edges = package_graph()["compat"]
+    finally:
+        probe.unlink()
+    assert ("core", "minigrad.compat._layering_probe:2") in edges, edges
 
 
 def test_no_module_injects_imports_into_its_globals():

@@ -1,16 +1,17 @@
 """Autograd: `Function`, the backward engine, grad modes and `gradcheck`. Mirrors `torch.autograd`.
 
+The machinery itself is `minigrad/core/`; this package is PyTorch's public face of it.
+
 `autograd.functional` (Jacobians, Hessians) is built on the ops too: `minigrad/__init__.py` loads it after them.
 """
-from .._tensor import Tensor
-from . import graph
-from .api import backward, grad
-from .engine import BackwardStep, backward_steps
-from .function import BackwardCFunction, Function, FunctionCtx
+from .._tensor.tensor import Tensor
+from ..core.engine import BackwardStep, backward, backward_steps, grad
+from ..core.function import BackwardCFunction, Function, FunctionCtx
+from ..core.graph import AccumulateGrad, Node
+from . import function, graph  # noqa: F401 - torch.autograd.function, torch.autograd.graph
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled,
                         set_multithreading_enabled)
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
-from .graph import AccumulateGrad, Node
 
 
 class _VariableMeta(type):

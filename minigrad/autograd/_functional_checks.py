@@ -1,5 +1,5 @@
 """The checks of `autograd.functional` that exist to raise PyTorch's errors, word for word."""
-from .._tensor import Tensor
+from .._tensor.tensor import Tensor
 
 
 def as_tuple(value, what, name):

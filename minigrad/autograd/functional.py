@@ -7,12 +7,12 @@ differentiate the gradient once more, and `jvp` gets J v from two backward passe
 It is built on the ops as well as on autograd (a Jacobian is stacked from rows), so `minigrad/__init__.py` loads it
 with the torch.* functions, after the ops.
 """
-from .._creation import zeros_like
-from .._functions import stack
-from .._tensor import Tensor
+from .._tensor.creation import zeros_like
+from .._tensor.functions import stack
+from .._tensor.tensor import Tensor
 from ._functional_checks import NONE, as_tuple, check_requires_grad, check_strategy, check_v
-from .api import grad
-from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
+from ..core.engine import grad
+from ..core.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
 

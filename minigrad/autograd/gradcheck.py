@@ -6,8 +6,8 @@ import warnings
 
 import numpy as np
 
-from .._tensor import Tensor
-from .api import grad
+from .._tensor.tensor import Tensor
+from ..core.engine import grad
 
 
 class GradcheckError(RuntimeError):

@@ -7,14 +7,15 @@ lead to an `Error` node, so that differentiating them again raises instead of si
 """
 import functools
 
-from .._grad_state import _State
-from .grad_mode import no_grad
-from .graph import CallableNode, accumulator
+from ..core.grad_mode import _State
+from ..core.grad_mode import no_grad
+from ..compat.callable_nodes import CallableNode
+from ..core.graph import Node, accumulator
 
 MESSAGE = "trying to differentiate twice a function that was marked with @once_differentiable"
 
 
-class Error(CallableNode):
+class Error(CallableNode, Node):
     """A node that raises when backward reaches it (PyTorch's `torch::autograd::Error`)."""
 
     def __init__(self, message, outputs):

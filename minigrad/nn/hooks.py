@@ -9,9 +9,9 @@ import warnings
 import weakref
 from collections import OrderedDict
 
-from .._tensor import Tensor
-from ..autograd.function import Function
-from ..autograd.grad_mode import is_grad_enabled
+from .._tensor.tensor import Tensor
+from ..core.function import Function
+from ..core.grad_mode import is_grad_enabled
 
 __all__ = ["RemovableHandle", "BackwardHook", "BackwardHookFunction", "register_module_forward_pre_hook",
            "register_module_forward_hook", "register_module_backward_hook",

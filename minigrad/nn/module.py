@@ -5,11 +5,11 @@ Assigning a `Parameter` or a `Module` as an attribute registers it (`__setattr__
 """
 from collections import OrderedDict
 
-from .._tensor import Tensor
-from . import _convert, _lookup, _module_hooks, _module_repr, _state_dict
-from ._checks import (check_buffer, check_module_name, check_name, check_parameter, typename,
-                      wrong_assignment)
-from ._module_repr import _addindent  # noqa: F401 - torch's home of it
+from .._tensor.tensor import Tensor
+from . import (module_conversion as _convert, module_hooks as _module_hooks,
+               module_repr as _module_repr, module_state_dict as _state_dict)
+from .module_checks import check_buffer, check_module_name, check_name, check_parameter, typename, wrong_assignment
+from .module_repr import _addindent  # noqa: F401 - torch's home of it
 from .hooks import *  # noqa: F401,F403 - register_module_forward_hook, ...: torch has them in this module
 from .hooks import _global_backward_hooks, _global_backward_pre_hooks, _global_forward_hooks, _global_forward_pre_hooks
 from .parameter import Parameter, zero_grads
@@ -226,7 +226,32 @@ class Module:
             yield buf
 
     # dotted-path look-ups: get_submodule("enc.0"), get_parameter("enc.0.weight"), get_buffer(...)
-    get_submodule, get_parameter, get_buffer = _lookup.get_submodule, _lookup.get_parameter, _lookup.get_buffer
+    def get_submodule(self, target):
+        """Return the submodule at the dotted path `target` (`''` is self), e.g. `net.get_submodule("enc.0")`."""
+        mod = self
+        for item in target.split(".") if target else ():
+            if not hasattr(mod, item):
+                raise AttributeError(mod._get_name() + " has no attribute `" + item + "`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError("`" + item + "` is not an nn.Module")
+        return mod
+
+
+    def get_parameter(self, target):
+        """Return the parameter at the dotted path `target`, e.g. `"enc.0.weight"`."""
+        mod, name = _owner(self, target)
+        if not isinstance(getattr(mod, name), Parameter):
+            raise AttributeError("`" + name + "` is not an nn.Parameter")
+        return getattr(mod, name)
+
+
+    def get_buffer(self, target):
+        """Return the buffer at the dotted path `target`."""
+        mod, name = _owner(self, target)
+        if name not in mod._buffers:
+            raise AttributeError("`" + name + "` is not a buffer")
+        return getattr(mod, name)
 
     def apply(self, fn):
         """Call `fn` on every submodule, children first and self last (post-order), and return self.
@@ -298,3 +323,10 @@ class Module:
         return ""
     __repr__ = _module_repr.module_repr
 
+
+def _owner(self, target):
+    module_path, _, name = target.rpartition(".")
+    mod = self.get_submodule(module_path)
+    if not hasattr(mod, name):
+        raise AttributeError(mod._get_name() + " has no attribute `" + name + "`")
+    return mod, name

@@ -1,8 +1,8 @@
 """`Parameter`: the tensor type that a Module registers as a learnable weight."""
 import numpy as np
 
-from .._tensor import Tensor
-from .._tensor_str import tensor_repr
+from .._tensor.tensor import Tensor
+from .._tensor.printing import tensor_repr
 
 
 class Parameter(Tensor):

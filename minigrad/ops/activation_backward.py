@@ -7,7 +7,7 @@ instead of three also keeps the first backward of these hot activations as cheap
 """
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import wrap
 
 

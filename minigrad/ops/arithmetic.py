@@ -1,7 +1,7 @@
 """+ - * / ** and negation. Python numbers arrive wrapped as 0-d tensors, as in PyTorch."""
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import as_operand, float_dtype_of, grad_to, operands, quiet, wrap
 from .unary import Log, Where
 

@@ -1,5 +1,5 @@
 """Ops that copy the values into new memory: `clone` and dtype casts (`to`)."""
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import wrap
 
 

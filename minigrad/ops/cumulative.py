@@ -7,7 +7,7 @@ that they differentiate again).
 """
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import dim_index, quiet, wrap
 from .indexing import Index, Slice
 from .join import Cat, Stack

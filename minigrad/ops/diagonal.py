@@ -5,7 +5,7 @@ is the diagonal again, so gradients of any order work.
 """
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import dim_index, view_of, wrap
 
 

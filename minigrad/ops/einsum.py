@@ -15,8 +15,8 @@ ViewBackward0 where torch has ReshapeAliasBackward0 (numpy's sum keeps its input
 """
 from collections import deque
 
-from .._dtype import bool as bool_
-from .._tensor import Tensor
+from ..core.dtype import bool as bool_
+from ..core.tensor import TensorBase
 from .linalg import Bmm
 
 ELLIPSIS = "..."
@@ -42,7 +42,7 @@ def einsum(*args):
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     for i, op in enumerate(operands):
-        if not isinstance(op, Tensor):
+        if not isinstance(op, TensorBase):
             raise TypeError(f"expected Tensor as element {i} in argument 1, but got {type(op).__name__}")
     if not operands:
         raise RuntimeError("einsum(): must provide at least one operand")

@@ -5,8 +5,8 @@ order work. The index is a plain int array: like PyTorch's, it gets no edge.
 """
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import scalar_name
+from ..core.function import Function
+from ..core.dtype import scalar_name
 from ._common import dim_index, wrap
 
 

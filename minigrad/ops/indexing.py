@@ -6,9 +6,9 @@ gradients work.
 """
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import bool as bool_
-from .._tensor import Tensor
+from ..core.function import Function
+from ..core.dtype import bool as bool_
+from ..core.tensor import TensorBase
 from ._common import grad_to, view_of, warn_in_user_code, wrap
 
 INT64_MAX = 2**63 - 1       # torch saves an open slice end as this
@@ -21,7 +21,7 @@ def is_basic_index(index):
     """
     items = index if isinstance(index, tuple) else (index,)
     return all(i is None or i is Ellipsis or isinstance(i, (slice, int, np.integer, np.bool_))
-               or (isinstance(i, Tensor) and i.dim() == 0 and i.dtype is bool_) for i in items)
+               or (isinstance(i, TensorBase) and i.dim() == 0 and i.dtype is bool_) for i in items)
 
 
 def index_array(t):

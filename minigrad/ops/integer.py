@@ -5,8 +5,8 @@ An integer division by zero is an error (`RuntimeError: ZeroDivisionError`); a f
 """
 import numpy as np
 
-from ..autograd.function import Function
-from .._tensor import Tensor
+from ..core.function import Function
+from ..core.tensor import TensorBase
 from ._common import as_operand, grad_to, operands, wrap
 
 ZERO_DIVISION = "ZeroDivisionError"      # PyTorch's whole message
@@ -54,7 +54,7 @@ class DivFloor(Function):
     @staticmethod
     def backward(ctx, grad):
         # zeros that no operation produced, as ATen's zeros_like: nothing to differentiate further
-        return tuple(Tensor._make(np.zeros(shape, dtype)) if needed else None
+        return tuple(TensorBase._make(np.zeros(shape, dtype)) if needed else None
                      for needed, (shape, dtype) in zip(ctx.needs_input_grad, ctx.inputs))
 
 

@@ -1,8 +1,8 @@
 """Joining tensors: cat along an existing dim, stack along a new one."""
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import promote
+from ..core.function import Function
+from ..core.dtype import promote
 from ._common import dim_index, wrap
 from .indexing import Select, Slice
 

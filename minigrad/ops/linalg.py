@@ -1,8 +1,8 @@
 """Matrix products: mm, mv, dot, bmm, and `matmul`, which dispatches to them as PyTorch does."""
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import scalar_name
+from ..core.function import Function
+from ..core.dtype import scalar_name
 from ._common import wrap
 from .shape import SqueezeLast, UnsafeView
 

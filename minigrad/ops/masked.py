@@ -4,7 +4,7 @@ The mask is a plain bool array: like PyTorch's, it gets no edge. Mask and tensor
 """
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import broadcast_shapes, grad_to, wrap
 from .unary import Where
 

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import as_operand, float_dtype_of, grad_to, operands, quiet, wrap
 from .unary import Exp, Where
 

@@ -3,8 +3,8 @@ import math
 
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import scalar_name
+from ..core.function import Function
+from ..core.dtype import scalar_name
 from ._common import dim_index, wrap
 from .scatter import value_selecting_reduction_backward
 from .unary import Where

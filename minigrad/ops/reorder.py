@@ -1,7 +1,7 @@
 """Ops that move the elements around without changing them: flip and roll (copies, not views)."""
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import dim_index, wrap
 
 

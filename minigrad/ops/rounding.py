@@ -5,8 +5,8 @@ as in PyTorch; bool tensors are refused where PyTorch refuses them.
 """
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import scalar_name
+from ..core.function import Function
+from ..core.dtype import scalar_name
 from ._common import quiet, wrap
 
 _type_name = scalar_name      # PyTorch's scalar type names, as its "not implemented for 'Long'" errors print them

@@ -5,7 +5,7 @@ the other one, so gradients of any order work. The index is a plain int array (l
 """
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import dim_index, wrap
 
 

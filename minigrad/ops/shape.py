@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import dim_index, view_of, wrap
 
 

@@ -4,7 +4,7 @@
 gradient of the whole is the pieces' gradients put back together (cat for split, stack for unbind), with zeros
 for a piece that got none.
 """
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import dim_index, view_of
 from .indexing import Slice
 from .join import Cat, Stack

@@ -6,9 +6,28 @@
 """
 import numpy as np
 
-from ..autograd.function import Function
-from ..autograd.views import located
+from ..core.function import Function
 from ._common import wrap
+
+
+def locate(base, view):
+    """Where `view` (a numpy view into `base`'s memory) sits inside `base`: (offset, shape, strides); None if
+    `base` is not laid out plainly in memory (then the position cannot be replayed on another array)."""
+    if not base.flags.c_contiguous:
+        return None
+    item = base.itemsize
+    start = view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    if start % item or any(s % item for s in view.strides):
+        return None
+    return start // item, view.shape, tuple(s // item for s in view.strides)
+
+
+def located(array, where):
+    """The part of `array` (shaped like the base) at `where`, as a numpy view (writable if `array` is contiguous)."""
+    offset, shape, strides = where
+    # an expanded gradient has stride 0: as_strided must read a real row-major copy, not memory beyond it
+    flat = np.ascontiguousarray(array).reshape(-1)
+    return np.lib.stride_tricks.as_strided(flat[offset:], shape, tuple(s * array.itemsize for s in strides))
 
 
 class AsStridedGather(Function):

@@ -1,7 +1,7 @@
 """Ops that copy a tensor's values several times over: `repeat`."""
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import wrap
 
 

@@ -5,7 +5,7 @@ Each backward is PyTorch's formula (tools/autograd/derivatives.yaml), written in
 """
 import numpy as np
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ._common import float_dtype_of, grad_to, operands, quiet, wrap
 
 

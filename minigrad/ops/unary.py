@@ -1,8 +1,8 @@
 """Elementwise functions of one tensor: exp, log, abs, sqrt, clamp, relu, sigmoid, tanh."""
 import numpy as np
 
-from ..autograd.function import Function
-from .._dtype import from_numpy_dtype, promote, scalar_dtype
+from ..core.function import Function
+from ..core.dtype import from_numpy_dtype, promote, scalar_dtype
 from ._common import as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
 from .activation_backward import SigmoidBackward, TanhBackward, ThresholdBackward
 

@@ -3,10 +3,10 @@ import functools
 
 import numpy as np
 
-from .. import _dtype
-from .._creation import get_default_dtype, tensor
-from .._tensor import Tensor
-from ..autograd.grad_mode import is_grad_enabled, set_grad_enabled
+from ..core import dtype as _dtype
+from .._tensor.creation import get_default_dtype, tensor
+from .._tensor.tensor import Tensor
+from ..core.grad_mode import is_grad_enabled, set_grad_enabled
 
 # where PyTorch's capturable optimizers may run: never the CPU, so capturable=True fails at the first step
 CAPTURABLE_DEVICES = ["cuda", "xpu", "hpu", "privateuseone", "xla"]

@@ -9,8 +9,8 @@ import copy
 from collections import defaultdict
 from itertools import chain
 
-from .. import _dtype
-from .._tensor import Tensor
+from ..core import dtype as _dtype
+from .._tensor.tensor import Tensor
 
 
 def state_dict(optimizer):

@@ -1,5 +1,5 @@
 """Adagrad: each weight's step shrinks with the sum of all its squared gradients so far."""
-from .._creation import full_like
+from .._tensor.creation import full_like
 from ._common import add_scaled, addcmul_, check_fused, differentiable_add_, new_step, use_grad_for_differentiable
 from .optimizer import Optimizer
 

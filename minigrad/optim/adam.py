@@ -1,6 +1,6 @@
 """Adam: per-parameter step sizes from running averages of the gradient and of its square."""
-from .._creation import zeros_like
-from .._functions import where
+from .._tensor.creation import zeros_like
+from .._tensor.functions import where
 from ._common import (add_scaled, addcmul_, check_fused, lerp_, new_step, step_each_parameter,
                       use_grad_for_differentiable)
 from .optimizer import Optimizer

@@ -2,8 +2,8 @@
 import warnings
 from collections import defaultdict
 
-from .._tensor import Tensor
-from ..autograd.grad_mode import enable_grad
+from .._tensor.tensor import Tensor
+from ..core.grad_mode import enable_grad
 from . import _state_dict
 from ._common import typename
 

@@ -1,5 +1,5 @@
 """RMSprop: divide each gradient by a running root mean square of its recent values."""
-from .._creation import zeros_like
+from .._tensor.creation import zeros_like
 from ._common import (add_scaled, add_scaled_, addcmul_, differentiable_add_, fma, lerp_, new_step,
                       step_each_parameter, use_grad_for_differentiable)
 from .optimizer import Optimizer

@@ -13,7 +13,7 @@ import pytest
 from parity_harness import run_both
 
 import minigrad
-from minigrad.autograd import engine
+from minigrad.core import engine
 from minigrad.autograd.graph import FREED_MESSAGE
 
 MINIGRAD = pathlib.Path(minigrad.__file__).parent
@@ -332,7 +332,7 @@ def test_backward_inside_no_grad_still_computes_gradients():
 # ---- one traversal ----------------------------------------------------------------------------------------
 def test_only_the_engine_walks_next_functions():
     """In minigrad's code (not comments or docstrings), `next_functions` is read by the engine's loop (routing
-    gradients) and by the one walk of the graph, `count_dependencies` in graph_walk.py (once); graph.py,
+    gradients) and by the one walk of the graph, `count_dependencies` in core/graph.py (once); graph.py,
     function.py, views.py and once_differentiable.py may only define or assign it (views.py's CopySlices copies
     the edges of the node it wraps when it is built: construction, not traversal)."""
     readers, walks, misuse = [], [], []
@@ -343,19 +343,19 @@ def test_only_the_engine_walks_next_functions():
                 continue
             rel = path.relative_to(MINIGRAD).as_posix()
             assigned = k + 1 < len(tokens) and tokens[k + 1].string == "="
-            if rel in ("autograd/graph.py", "autograd/function.py", "autograd/views.py",
+            if rel in ("core/graph.py", "core/function.py", "_tensor/views.py",
                        "autograd/once_differentiable.py") and assigned:
                 continue
-            if rel == "autograd/views.py" and tokens[k - 2].string == "fn" and tokens[k + 1].string == "[":
+            if rel == "_tensor/views.py" and tokens[k - 2].string == "fn" and tokens[k + 1].string == "[":
                 continue                                    # fn.next_functions[1:], copied once at construction
-            if rel == "autograd/graph_walk.py":
+            if rel == "core/graph.py":
                 walks.append(f"{rel}:{tok.start[0]}")
                 continue
-            (readers if rel == "autograd/engine.py" else misuse).append(f"{rel}:{tok.start[0]}")
-    assert readers, "received no use of next_functions in autograd/engine.py, expected the engine to walk it"
-    assert len(walks) == 1, f"received {walks}, expected one read in autograd/graph_walk.py (count_dependencies)"
-    assert not misuse, (f"received other readers of next_functions {misuse}, expected only autograd/engine.py and "
-                        "the walk in autograd/graph_walk.py")
+            (readers if rel == "core/engine.py" else misuse).append(f"{rel}:{tok.start[0]}")
+    assert readers, "received no use of next_functions in core/engine.py, expected the engine to walk it"
+    assert len(walks) == 1, f"received {walks}, expected one read in core/graph.py (count_dependencies)"
+    assert not misuse, (f"received other readers of next_functions {misuse}, expected only core/engine.py and "
+                        "the walk in core/graph.py")
 
 
 def test_backward_frees_the_saved_tensors_themselves():

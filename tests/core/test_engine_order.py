@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import minigrad
-from minigrad.autograd import engine
+from minigrad.core import engine
 
 
 def _graphs():
@@ -93,7 +93,7 @@ def test_the_same_order_in_20_fresh_interpreters():
     """Nothing in the order may depend on memory addresses (the old id() tie-break differed between runs)."""
     script = textwrap.dedent("""
         import minigrad
-        from minigrad.autograd import engine
+        from minigrad.core import engine
         leaves = [minigrad.ones(2, requires_grad=True) for _ in range(6)]
         a, b, c, d, e, f = leaves
         junk = [minigrad.ones(i + 1) for i in range(%d)]      # moves later objects to other addresses

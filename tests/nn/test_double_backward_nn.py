@@ -40,7 +40,7 @@ def F(lib):
 
 
 def _addmm(lib, b, x, w):
-    return lib.addmm(b, x, w) if lib is not minigrad else minigrad.nn._functions.Addmm.apply(b, x, w)
+    return lib.addmm(b, x, w) if lib is not minigrad else minigrad.nn.functional.basic.Addmm.apply(b, x, w)
 
 
 T = np.array([0, 2, 1, 2])

@@ -70,7 +70,7 @@ def test_backward_matches_finite_differences(name):
 
 def test_gradcheck_catches_a_wrong_backward():
     from minigrad.autograd import GradcheckError
-    from minigrad.nn._functions import MseLoss
+    from minigrad.nn.functional.basic import MseLoss
 
     class Wrong(MseLoss):
         @staticmethod

@@ -256,7 +256,7 @@ def reference_mt19937(words, n):
 @pytest.mark.parametrize("seed", [0, 1, 2 ** 32 + 5, 67280421310721])
 def test_the_engine_is_mt19937_seeded_as_aten_seeds_it(seed):
     import minigrad
-    from minigrad._random import _seed_words
+    from minigrad.random.generator import _seed_words
     words = _seed_words(seed)
     torch_words = np.frombuffer(torch.Generator().manual_seed(seed).get_state().numpy().tobytes(), "<u8", 624, 24)
     assert np.array_equal(words, torch_words.astype(np.uint32))
@@ -268,7 +268,7 @@ def test_the_engine_is_mt19937_seeded_as_aten_seeds_it(seed):
 
 def test_fused_multiply_add_rounds_once_even_at_a_tie():
     # a*b falls exactly halfway between two floats; a tiny c decides which way, as the FMA instruction rounds
-    from minigrad._fma import fma32, fma64
+    from minigrad.compat.fma import fma32, fma64
     a = np.float32(1 + 2 ** -12)                                  # a*a = 1 + 2**-11 + 2**-24
     c = np.array([0.0, 2 ** -60, -2 ** -60], np.float32)
     assert fma32(np.full(3, a), a, c).tolist() == [1 + 2 ** -11, 1 + 2 ** -11 + 2 ** -23, 1 + 2 ** -11]

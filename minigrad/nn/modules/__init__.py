@@ -1,11 +1,28 @@
-"""`nn.modules`: PyTorch's home of the layer classes, here an alias of minigrad.nn's own modules.
+"""The layer classes, one file per kind, as in `torch.nn.modules`: linear, activation, loss, containers,
+convolution, pooling, normalization, embedding (sparse), dropout, lazy layers.
 
-So that PyTorch code such as `nn.modules.module.register_module_forward_hook(hook)` runs unchanged.
+`Module` itself is `nn/module.py`, next to `Parameter`; `nn.modules.module` names it too, so that PyTorch code
+such as `nn.modules.module.register_module_forward_hook(hook)` runs unchanged.
 """
 import sys
 
-from .. import activation, container, linear, loss, module
+from .. import module
+from .activation import ELU, GELU, SELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus, Tanh
+from .container import ModuleDict, ModuleList, Sequential
+from .conv import Conv2d
+from .dropout import Dropout
+from .lazy import LazyLinear, UninitializedParameter
+from .linear import Flatten, Identity, Linear, Unflatten
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss
+from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
+from .parameter_containers import ParameterDict, ParameterList
+from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .sparse import Embedding
 
-for _name, _mod in (("module", module), ("container", container), ("activation", activation),
-                    ("linear", linear), ("loss", loss)):
-    sys.modules[f"{__name__}.{_name}"] = _mod
+sys.modules[f"{__name__}.module"] = module
+
+__all__ = ["Linear", "LazyLinear", "UninitializedParameter", "Identity", "Flatten", "Unflatten", "ReLU", "Sigmoid",
+           "Tanh", "Softmax", "LogSoftmax", "LeakyReLU", "ELU", "SELU", "GELU", "SiLU", "Softplus", "Sequential",
+           "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "MSELoss", "NLLLoss", "CrossEntropyLoss",
+           "BCELoss", "BCEWithLogitsLoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "Conv2d", "MaxPool2d", "AvgPool2d",
+           "AdaptiveAvgPool2d", "Dropout", "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d"]

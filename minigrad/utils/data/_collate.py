@@ -12,10 +12,10 @@ import re
 
 import numpy as np
 
-from ..._creation import as_tensor, tensor
-from ..._dtype import float64
-from ..._functions import stack
-from ..._tensor import Tensor
+from ..._tensor.creation import as_tensor, tensor
+from ...core.dtype import float64
+from ..._tensor.functions import stack
+from ..._tensor.tensor import Tensor
 
 __all__ = ["collate", "default_collate", "default_convert", "default_collate_fn_map"]
 

@@ -12,8 +12,8 @@ IterableDataset, which PyTorch would copy into each worker, raises NotImplemente
 import math
 import warnings
 
-from ..._creation import empty
-from ..._dtype import int64
+from ..._tensor.creation import empty
+from ...core.dtype import int64
 from ._collate import default_collate, default_convert
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler

@@ -8,7 +8,7 @@ import itertools
 import math
 import warnings
 
-from ..._creation import randperm
+from ..._tensor.creation import randperm
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ConcatDataset", "ChainDataset", "Subset",
            "random_split"]

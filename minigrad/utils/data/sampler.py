@@ -1,9 +1,9 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices. Mirrors `torch.utils.data.sampler`."""
 import itertools
 
-from ..._creation import Generator, as_tensor, empty, randint, randperm
-from ..._dtype import double, int64
-from ..._random_functions import multinomial
+from ..._tensor.creation import Generator, as_tensor, empty, randint, randperm
+from ...core.dtype import double, int64
+from ...random.functions import multinomial
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "WeightedRandomSampler",
            "BatchSampler"]

@@ -1,0 +1,206 @@
+"""The dtype and device conversions of `Tensor` (`.to`, `.float`, `.int`, `.type`, `.cpu`, `.cuda`) and the
+whole-tensor comparisons (`equal`, `allclose`, `isclose`).
+
+A cast is the built-in `ToCopy` Function (PyTorch's `ToCopyBackward0`): its backward casts the gradient back.
+Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mixin in `_tensor_integer.py`.
+"""
+import numpy as np
+
+from ..core import device as _device, dtype as _dtype
+from . import legacy_types as _tensor_types
+from ..core.tensor import TensorBase
+from .integer import TensorInteger
+from ..ops import copies
+from ..ops._common import broadcast_shapes
+
+_TO_SIGNATURES = (
+    " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
+    "torch.memory_format memory_format = None)\n"
+    " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n"
+    " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n")
+_NO_ATEN_CUDA = (
+    "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU "
+    "library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but "
+    "the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, "
+    "EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of "
+    "-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you "
+    "don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if "
+    "there is a dependency on *_cuda.so library.")
+
+
+class TensorConvert(TensorInteger):
+    """Methods of `Tensor`: dtype and device conversions, and whole-tensor comparisons."""
+
+    # ---- dtype and device ----------------------------------------------------------------------------------------
+    def to(self, *args, **kwargs):
+        """Return this tensor with another dtype (and/or on another device): `x.to(torch.float64)`, `x.to("cpu")`,
+        `x.to(other)` (other's dtype), `x.to("cpu", torch.int32)`, `x.to(dtype=..., copy=True)`.
+
+        Returns self when nothing changes, unless `copy=True`. minigrad has only the CPU: another device raises
+        the error a CPU-only PyTorch raises. Mirrors `torch.Tensor.to`.
+        """
+        if len(args) == 1 and not kwargs and args[0].__class__ is _dtype.dtype:
+            return self._cast(args[0])          # perf: x.to(torch.float64), the common call, skips the parsing
+        device, dtype, copy = _to_arguments(args, kwargs)
+        if device is not None:
+            _device.check(device)
+            # "cpu:0" is not the "cpu" a tensor is on (no index), so PyTorch copies, as to another device
+            copy = copy or _device.device(device).index is not None
+        if dtype is None or dtype is self.dtype:
+            return copies.ToCopy.apply(self, self.dtype) if copy else self
+        return self._cast(dtype)
+
+    def _cast(self, dtype):
+        if dtype is self.dtype:
+            return self
+        source = self._data.dtype
+        if source.kind == "f" and (not dtype.is_floating_point or dtype.itemsize < source.itemsize):
+            with np.errstate(invalid="ignore", over="ignore"):    # nan, inf and overflow cast silently, as in PyTorch
+                return copies.ToCopy.apply(self, dtype)
+        return copies.ToCopy.apply(self, dtype)
+
+    def float(self, memory_format=None):
+        return self._cast(_dtype.float32)
+
+    def double(self, memory_format=None):
+        return self._cast(_dtype.float64)
+
+    def half(self, memory_format=None):
+        return self._cast(_dtype.float16)
+
+    def long(self, memory_format=None):
+        return self._cast(_dtype.int64)
+
+    def int(self, memory_format=None):
+        return self._cast(_dtype.int32)
+
+    def short(self, memory_format=None):
+        return self._cast(_dtype.int16)
+
+    def char(self, memory_format=None):
+        return self._cast(_dtype.int8)
+
+    def byte(self, memory_format=None):
+        return self._cast(_dtype.uint8)
+
+    def bool(self, memory_format=None):
+        return self._cast(_dtype.bool)
+
+    def type(self, dtype=None, non_blocking=False, **kwargs):
+        """Without an argument return PyTorch's legacy type name (`'torch.FloatTensor'`), else cast like `to`:
+        `x.type(torch.int32)`, `x.type('torch.IntTensor')`, `x.type(torch.IntTensor)`."""
+        if dtype is None:
+            return self.dtype._tensor_type
+        if isinstance(dtype, str):
+            if dtype.startswith("torch.cuda."):
+                raise RuntimeError(_NO_ATEN_CUDA)
+            found = _BY_TYPE_NAME.get(dtype)
+            if found is None:
+                raise ValueError(f"invalid type: '{dtype}'")
+            dtype = found
+        if isinstance(dtype, _tensor_types.LegacyTensorType):
+            dtype = dtype.dtype                             # torch.IntTensor stands for torch.int32
+        if not isinstance(dtype, _dtype.dtype):
+            raise ValueError(f"invalid type: '{getattr(dtype, '__name__', dtype)}'")
+        return self.to(dtype)
+
+    def type_as(self, other):
+        return self.to(other.dtype)
+
+    @property
+    def device(self):
+        return _device.CPU
+
+    @property
+    def is_cuda(self):
+        return False
+
+    @property
+    def is_cpu(self):
+        return True
+
+    is_mps = is_cuda
+
+    def get_device(self):
+        return -1           # PyTorch's answer for a CPU tensor
+
+    def cpu(self, memory_format=None):
+        return self
+
+    def cuda(self, device=None, non_blocking=False, memory_format=None):
+        """Raise PyTorch's error for a CPU-only build: minigrad has no GPU."""
+        if device is not None and _device.device(device).type != "cuda":
+            raise RuntimeError("Invalid device, must be cuda device")
+        raise AssertionError(_device.NO_CUDA)
+
+    # ---- whole-tensor comparisons ---------------------------------------------------------------------------------
+    def equal(self, other):
+        """True if both have the same shape and the same values (nan never equals nan). Mirrors `torch.equal`."""
+        _expect_tensor("equal", "other", 2, other)
+        return self.shape == other.shape and bool(np.array_equal(self._data, other._data))
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """Elementwise |self - other| <= atol + rtol * |other| (equal infinities are close), as a bool tensor.
+
+        Both tensors must have the same dtype. Mirrors `torch.isclose`.
+        """
+        _expect_tensor("isclose", "other", 2, other)
+        if self.dtype is not other.dtype:
+            raise RuntimeError(f"{self.dtype._scalar_name} did not match {other.dtype._scalar_name}")
+        if rtol < 0:
+            raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
+        if atol < 0:
+            raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
+        a, b = self._data, other._data
+        broadcast_shapes(a.shape, b.shape)          # PyTorch's error for shapes that do not broadcast
+        if a.dtype.kind != "f":
+            a, b = a.astype(np.float64), b.astype(np.float64)   # integers compare exactly, as numbers
+        return TensorBase._make(np.asarray(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """True if every element `isclose` to the matching one of `other`. Mirrors `torch.allclose`."""
+        _expect_tensor("allclose", "other", 2, other)
+        return bool(self.isclose(other, rtol, atol, equal_nan)._data.all())
+
+
+def _label(value):
+    """How PyTorch's argument parser names a value's type in its errors."""
+    if isinstance(value, _dtype.dtype):
+        return "torch.dtype"
+    if isinstance(value, _device.device):
+        return "torch.device"
+    return "Tensor" if isinstance(value, TensorBase) else type(value).__name__
+
+
+def _to_arguments(args, kwargs):
+    """Read `to`'s three signatures: (device, dtype, non_blocking, copy), (dtype, non_blocking, copy), (tensor,
+    non_blocking, copy), each with keywords; return (device, dtype, copy) or raise PyTorch's TypeError."""
+    first = args[0] if args else None
+    if isinstance(first, _dtype.dtype):
+        names, fixed = ("dtype", "non_blocking", "copy"), {}
+    elif isinstance(first, TensorBase):
+        names, fixed = ("tensor", "non_blocking", "copy"), {"dtype": first.dtype}
+    else:
+        names, fixed = ("device", "dtype", "non_blocking", "copy"), {}
+    given = dict(zip(names, args))
+    ok = len(args) <= len(names) and all(k in names + ("memory_format",) and k not in given for k in kwargs)
+    given.update(kwargs)
+    given.update(fixed)
+    ok = (ok and all(isinstance(given.get(k, False), bool) for k in ("non_blocking", "copy"))
+          and isinstance(given.get("dtype"), (_dtype.dtype, type(None)))
+          and isinstance(given.get("device"), (str, int, _device.device, type(None))))
+    if not ok:
+        shown = ", ".join(_label(a) for a in args)
+        for k in sorted(kwargs):
+            shown += f", {k}={_label(kwargs[k])}" if args else f"{k}={_label(kwargs[k])}, "
+        raise TypeError(f"to() received an invalid combination of arguments - got ({shown}), but expected one of:\n"
+                        + _TO_SIGNATURES)
+    return given.get("device"), given.get("dtype"), given.get("copy", False)
+
+
+def _expect_tensor(fn, name, position, value):
+    if not isinstance(value, TensorBase):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {type(value).__name__}")
+
+
+_BY_TYPE_NAME = {d._tensor_type: d for d in _dtype.ALL}

@@ -1,0 +1,79 @@
+"""Module-level functions about dtypes and devices (`torch.promote_types`, `torch.result_type`, `torch.iinfo`,
+`torch.device`, ...), the whole-tensor comparisons (`torch.equal`, `torch.allclose`, `torch.isclose`) and the integer
+ops (`torch.floor_divide`, `torch.remainder`, `torch.bitwise_and`, ...)."""
+from ..core import dtype as _dtype
+from ..core.device import device, get_default_device, set_default_device
+from .dtype_info import finfo, iinfo
+from .tensor import Tensor
+from .conversion import _expect_tensor
+from .legacy_types import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor,
+                           LongTensor, ShortTensor)
+
+__all__ = ["BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor", "FloatTensor", "HalfTensor", "IntTensor",
+           "LongTensor", "ShortTensor", "allclose", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor",
+           "can_cast", "device", "equal", "finfo", "floor_divide", "get_default_device", "iinfo", "is_floating_point",
+           "isclose", "numel", "promote_types", "remainder", "result_type", "set_default_device"]
+
+equal, allclose, isclose = Tensor.equal, Tensor.allclose, Tensor.isclose
+floor_divide = Tensor.floor_divide
+bitwise_and, bitwise_or, bitwise_xor, bitwise_not = (Tensor.bitwise_and, Tensor.bitwise_or, Tensor.bitwise_xor,
+                                                     Tensor.bitwise_not)
+
+
+def remainder(input, other):
+    """input - other * floor(input / other), elementwise; `input` may be a number. Mirrors `torch.remainder`."""
+    if isinstance(input, Tensor):
+        return input.remainder(other)
+    return other.__rmod__(input)
+
+
+def is_floating_point(input):
+    _expect_tensor("is_floating_point", "input", 1, input)
+    return input.dtype.is_floating_point
+
+
+def numel(input):
+    _expect_tensor("numel", "input", 1, input)
+    return input.numel()
+
+
+def _check_dtype(fn, name, position, value):
+    if not isinstance(value, _dtype.dtype):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be torch.dtype, not "
+                        f"{type(value).__name__}")
+
+
+def promote_types(type1, type2):
+    """The dtype that both convert to without losing their category (bool < integer < floating).
+
+    Example:
+        >>> torch.promote_types(torch.uint8, torch.int8)
+        torch.int16
+    """
+    _check_dtype("promote_types", "type1", 1, type1)
+    _check_dtype("promote_types", "type2", 2, type2)
+    return _dtype.promote_types(type1, type2)
+
+
+def result_type(tensor, other):
+    """The dtype of an arithmetic op on `tensor` and `other` (tensors or Python numbers). A tensor with dimensions
+    decides over a 0-d tensor, which decides over a number, unless the lower one is of a higher category.
+
+    Example:
+        >>> torch.result_type(torch.tensor([1], dtype=torch.int8), 2.5)
+        torch.float32
+    """
+    return _dtype.result_type(_operand(tensor), _operand(other))
+
+
+def _operand(value):
+    if isinstance(value, Tensor):
+        return value.dtype, 2 if value.dim() else 1
+    return _dtype.scalar_dtype(value), 0
+
+
+def can_cast(from_, to):
+    """True if a `from_` value may be written into a `to` tensor (no float into int, no number into bool)."""
+    _check_dtype("can_cast", "from_", 1, from_)
+    _check_dtype("can_cast", "to", 2, to)
+    return _dtype.can_cast(from_, to)

@@ -1,0 +1,210 @@
+"""The reductions of `Tensor`: sum, mean, max/min, argmax, sort, norm, var/std, prod, cumsum, logsumexp, topk,
+all/any. Each applies a built-in `Function` from `minigrad/ops/` (reduction.py, statistics.py, cumulative.py).
+"""
+import numpy as np
+
+from ..core.tensor import TensorBase
+from ..ops import cumulative, reduction, softmax as _softmax, statistics
+from ..ops._common import dim_index
+from ..ops.reduction import _axes
+
+
+_MISSING = object()
+
+
+class _ReturnType(tuple):
+    """A (values, indices) pair that prints like PyTorch's `torch.return_types.max(values=..., indices=...)`."""
+
+    def __new__(cls, name, values, indices):
+        self = super().__new__(cls, (values, indices))
+        self._name = name
+        return self
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+    def __repr__(self):
+        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+
+
+class TensorReductions:
+    """Methods of `Tensor`: sums and means, extremes and sorting, norms, statistics, products, running totals."""
+
+    # ---- reductions ----------------------------------------------------------------------------------------
+    def sum(self, dim=None, keepdim=False, *, keepdims=None):
+        if keepdims is not None:        # numpy's spelling, which PyTorch accepts too
+            keepdim = keepdims
+        if dim is None and not keepdim:
+            return reduction.Sum.apply(self)
+        # dim=None with keepdim=True keeps every dim, at size 1
+        return reduction.SumDim.apply(self, tuple(range(self.dim())) if dim is None else dim, keepdim)
+
+    def mean(self, dim=None, keepdim=False, *, keepdims=None):
+        if keepdims is not None:
+            keepdim = keepdims
+        if dim is None and not keepdim:
+            return reduction.Mean.apply(self)
+        return reduction.MeanDim.apply(self, tuple(range(self.dim())) if dim is None else dim, keepdim)
+
+    def max(self, dim=None, keepdim=False):
+        if dim is None:
+            return reduction.MaxAll.apply(self)
+        return _ReturnType("max", *reduction.MaxDim.apply(self, dim, keepdim))
+
+    def min(self, dim=None, keepdim=False):
+        if dim is None:
+            return reduction.MinAll.apply(self)
+        return _ReturnType("min", *reduction.MinDim.apply(self, dim, keepdim))
+
+    def argmax(self, dim=None, keepdim=False):
+        """Return the index of the largest value (of the flattened tensor, or along `dim`), as int64."""
+        return _arg(self, np.argmax, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        """Return the index of the smallest value (of the flattened tensor, or along `dim`), as int64."""
+        return _arg(self, np.argmin, dim, keepdim)
+
+    def sort(self, dim=-1, descending=False):
+        return _ReturnType("sort", *reduction.Sort.apply(self, dim, descending))
+
+    def norm(self, p="fro", dim=None, keepdim=False):
+        return reduction.Norm.apply(self, 2 if p == "fro" else p, dim, keepdim)
+
+
+    # ---- spread: var and std ------------------------------------------------------------------------------
+    def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        """Return the variance over `dim` (all elements by default): the mean squared deviation, divided by
+        n - correction. correction=1 (the default, or unbiased=True) is Bessel's; 0 (unbiased=False) the plain
+        mean."""
+        return statistics.Var.apply(self, *_var_args("var", dim, unbiased, keepdim, correction))
+
+    def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        """Return the standard deviation, sqrt(var), with `var`'s arguments."""
+        return statistics.Std.apply(self, *_var_args("std", dim, unbiased, keepdim, correction))
+
+    # ---- products and running totals ---------------------------------------------------------------------
+    def prod(self, dim=None, keepdim=False, *, dtype=None):
+        """Return the product of all elements, or along `dim` (an int, as in PyTorch)."""
+        if dim is None:
+            return cumulative.Prod.apply(self, dtype)
+        return cumulative.ProdDim.apply(self, dim, keepdim, dtype)
+
+    def cumsum(self, dim, *, dtype=None):
+        """Return the running totals along `dim`: z_k = x_1 + ... + x_k."""
+        return cumulative.Cumsum.apply(self, dim, dtype)
+
+    def cumprod(self, dim, *, dtype=None):
+        """Return the running products along `dim`: z_k = x_1 * ... * x_k."""
+        return cumulative.Cumprod.apply(self, dim, dtype)
+
+    def cumsum_(self, dim, *, dtype=None):
+        _check_inplace_dtype(self, dtype)
+        return self._inplace(cumulative.Cumsum, dim, None)
+
+    def cumprod_(self, dim, *, dtype=None):
+        _check_inplace_dtype(self, dtype)
+        return self._inplace(cumulative.Cumprod, dim, None)
+
+    # ---- smooth and exact maxima -------------------------------------------------------------------------
+    def logsumexp(self, dim, keepdim=False):
+        """Return log(sum(exp(x))) over `dim`, computed so that exp cannot overflow."""
+        if dim is None:
+            raise TypeError("logsumexp(): argument 'dim' (position 1) must be tuple of ints, not NoneType")
+        return statistics.Logsumexp.apply(self, dim, keepdim)
+
+    def amax(self, dim=(), keepdim=False):
+        """Return the largest element over `dim` (all dims by default); unlike max(dim), ties share the gradient."""
+        return statistics.Amax.apply(self, _dims(dim), keepdim)
+
+    def amin(self, dim=(), keepdim=False):
+        """Return the smallest element over `dim` (all dims by default); ties share the gradient."""
+        return statistics.Amin.apply(self, _dims(dim), keepdim)
+
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        """Return (values, indices) of the k largest elements along `dim` (the smallest if largest=False)."""
+        return _ReturnType("topk", *statistics.Topk.apply(self, k, dim, largest, sorted))
+
+    # ---- logic: never recorded -----------------------------------------------------------------------------
+    def all(self, dim=None, keepdim=False):
+        """Return True where every element (over `dim`, or all of them) is nonzero, as a bool tensor."""
+        return _logical(self, np.all, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        """Return True where some element (over `dim`, or any at all) is nonzero, as a bool tensor."""
+        return _logical(self, np.any, dim, keepdim)
+
+    # ---- softmax along a dim (unlike F.softmax, these require `dim`, and PyTorch's errors word it so) -------
+    def softmax(self, dim=_MISSING, dtype=None):
+        """exp(x) / sum(exp(x)) along `dim`. Mirrors `torch.softmax` and `Tensor.softmax`.
+
+        Example:
+            >>> torch.tensor([1.0, 1.0]).softmax(0)
+            tensor([0.5000, 0.5000])
+        """
+        return _softmax.softmax(self, _checked_dim("softmax", dim), dtype)
+
+    def log_softmax(self, dim=_MISSING, dtype=None):
+        """log(softmax(x)) along `dim`, computed stably. Mirrors `torch.log_softmax` and `Tensor.log_softmax`."""
+        return _softmax.log_softmax(self, _checked_dim("log_softmax", dim), dtype)
+
+
+
+def _var_args(name, dim, unbiased, keepdim, correction):
+    """(dim, correction, keepdim) from any of PyTorch's spellings: var(dim, unbiased, keepdim), var(unbiased),
+    var(dim, correction=c, keepdim=k)."""
+    if isinstance(dim, bool):               # x.var(False) is x.var(unbiased=False)
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise TypeError(f"{name}() received an invalid combination of arguments: unbiased and correction cannot "
+                        "be given together")
+    if correction is None and unbiased is not None:
+        correction = 1 if unbiased else 0           # None stays None: torch's grad_fn._saved_correction shows it
+    return (dim if dim is None or isinstance(dim, int) else tuple(dim)), correction, bool(keepdim)
+
+
+def _dims(dim):
+    """amax/amin's dim: an int or a tuple; None and [] mean every dim, as ()."""
+    if dim is None:
+        return ()
+    return dim if isinstance(dim, int) else tuple(dim)
+
+
+_CPP_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool", "int32": "int",
+              "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "float16": "c10::Half"}
+
+
+def _check_inplace_dtype(t, dtype):
+    """cumsum_/cumprod_ write into t, so a `dtype=` other than t's is refused, with PyTorch's C++ type names."""
+    if dtype is not None and dtype is not t.dtype:
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {_CPP_NAMES[str(t._data.dtype)]} and output "
+                           f"tensor dtype {_CPP_NAMES[str(dtype.np_type)]} should match")
+
+
+def _logical(t, reduce, dim, keepdim):
+    """all/any: bool results (uint8 for uint8 input, as in PyTorch); dim=None reduces everything, an empty tuple
+    nothing."""
+    a = t._data
+    out = np.asarray(reduce(a, axis=None if dim is None else _axes(dim, a.ndim), keepdims=keepdim))
+    return TensorBase._make(out.astype(np.uint8) if a.dtype == np.uint8 else out)
+
+
+def _arg(t, find, dim, keepdim):
+    """argmax/argmin: int64 on every platform (numpy's own index type is int32 on Windows and 32-bit builds)."""
+    a = t._data
+    if dim is None:
+        idx = find(a)
+        return TensorBase._make(np.full((1,) * a.ndim, idx, np.int64) if keepdim else np.asarray(idx, np.int64))
+    dim = dim_index(dim, a.ndim)
+    idx = find(a, axis=dim) if a.ndim else np.zeros((), np.int64)
+    idx = idx.astype(np.int64, copy=False)
+    return TensorBase._make(np.expand_dims(idx, dim) if keepdim and a.ndim else idx)
+
+
+def _checked_dim(name, dim):
+    if dim is _MISSING:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+    if type(dim) is not int:
+        raise TypeError(f"{name}(): argument 'dim' must be int, not {type(dim).__name__}")
+    return dim

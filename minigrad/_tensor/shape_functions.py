@@ -1,0 +1,61 @@
+"""Module-level spellings (`torch.split(x, 2)`, `torch.gather(x, 1, i)`, ...) of the shape and indexing methods
+added for the tutorials' PyTorch, plus `torch.einsum` and the one-argument `torch.where`."""
+from .functions import where as _where3
+from .tensor import Tensor
+from ..ops.einsum import einsum
+
+__all__ = ["chunk", "diag", "diag_embed", "diagonal", "einsum", "flip", "fliplr", "flipud", "gather", "ger",
+           "index_add", "index_select", "masked_fill", "movedim", "moveaxis", "narrow", "nonzero", "outer", "permute",
+           "roll", "scatter", "scatter_add", "split", "tile", "tril", "triu", "unbind", "unflatten", "where"]
+
+(chunk, diag, diag_embed, diagonal, fliplr, flipud, gather, ger, index_add, index_select, masked_fill, movedim,
+ narrow, outer, roll, scatter, scatter_add, tril, triu, unbind, unflatten) = (
+    Tensor.chunk, Tensor.diag, Tensor.diag_embed, Tensor.diagonal, Tensor.fliplr, Tensor.flipud, Tensor.gather,
+    Tensor.ger, Tensor.index_add, Tensor.index_select, Tensor.masked_fill, Tensor.movedim, Tensor.narrow,
+    Tensor.outer, Tensor.roll, Tensor.scatter, Tensor.scatter_add, Tensor.tril, Tensor.triu, Tensor.unbind,
+    Tensor.unflatten)
+moveaxis = movedim
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """Cut `tensor` into pieces of one size, or of the sizes in a list, along `dim`. Mirrors `torch.split`."""
+    return tensor.split(split_size_or_sections, dim)
+
+
+def flip(input, dims):
+    """Reverse the order of the elements along each of `dims` (a tuple or list). Mirrors `torch.flip`."""
+    if isinstance(dims, int):
+        raise TypeError("flip(): argument 'dims' (position 2) must be tuple of ints, not int")
+    return input.flip(dims)
+
+
+def permute(input, dims):
+    """Reorder the dims of `input` (a view). Mirrors `torch.permute`."""
+    return input.permute(dims)
+
+
+def tile(input, dims):
+    """Repeat `input` dims[i] times along dim i. Mirrors `torch.tile`."""
+    if isinstance(dims, int):
+        raise TypeError("tile(): argument 'dims' (position 2) must be tuple of ints, not int")
+    return input.tile(dims)
+
+
+def nonzero(input, *, as_tuple=False):
+    """The indices of the nonzero elements of `input`. Mirrors `torch.nonzero`."""
+    return input.nonzero(as_tuple=as_tuple)
+
+
+def where(condition, input=None, other=None):
+    """Pick from `input` where `condition` is True, else from `other`; with the condition alone, return the
+    indices where it is True (`torch.nonzero(condition, as_tuple=True)`). Mirrors `torch.where`."""
+    if input is None and other is None:
+        return condition.nonzero(as_tuple=True)
+    if input is None or other is None:
+        got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__
+                        for a in (condition, other if input is None else input))
+        raise TypeError(f"where() received an invalid combination of arguments - got ({got}), but expected "
+                        "one of:\n * (Tensor condition)\n * (Tensor condition, Tensor input, Tensor other, *, Tensor "
+                        "out = None)\n * (Tensor condition, Number self, Tensor other)\n * (Tensor condition, Tensor "
+                        "input, Number other)\n * (Tensor condition, Number self, Number other)\n")
+    return _where3(condition, input, other)

@@ -1,0 +1,170 @@
+"""`Tensor`, the class a program uses: the state of `core/tensor.py` plus every method, by kind.
+
+As in PyTorch, where `torch.Tensor` (torch/_tensor.py) is a Python class over the C++ `TensorBase`: the state and
+what autograd needs of a tensor are `TensorBase` (minigrad/core/tensor.py); the methods that compute call the
+built-in ops of `minigrad/ops/`, which sit above `TensorBase` (they make tensors), so they are written above
+the ops and `Tensor` inherits them. This file holds the ones a first reading needs: the arithmetic operators
+(`x + y` is `Add.apply(x, y)`), the matrix products, and `backward()`. The other kinds are each in a file
+of this folder: `pointwise.py`, `reductions.py`, `shape.py`, `indexing.py`, `inplace.py`, `conversion.py`.
+"""
+import weakref
+
+from ..core.engine import backward as _backward
+from ..core.graph import accumulator
+from ..core.tensor import TensorBase, set_tensor_class
+from ..ops import arithmetic, linalg
+from ..ops._common import as_operand as _as_tensor, is_number as _is_number
+from .conversion import TensorConvert
+from .indexing import TensorIndexing
+from .inplace import TensorInPlace
+from .pointwise import TensorPointwise
+from .printing import tensor_repr
+from .reductions import TensorReductions
+from .shape import TensorShape
+from .views import TensorViews
+
+
+class Tensor(TensorBase, TensorPointwise, TensorReductions, TensorShape, TensorInPlace, TensorIndexing,
+             TensorConvert, TensorViews):
+    """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
+
+    Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
+    """
+
+    # ---- arithmetic (a Python number on either side is wrapped into a tensor, as PyTorch does) ------------
+    def __add__(self, other):
+        return arithmetic.Add.apply(self, _as_tensor(other, self))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return arithmetic.Sub.apply(self, arithmetic.subtraction_operand(other, self))
+
+    def __rsub__(self, other):
+        if _is_number(other):
+            return arithmetic.Rsub.apply(self, other)
+        return _as_tensor(other, self) - self
+
+    def __mul__(self, other):
+        return arithmetic.Mul.apply(self, _as_tensor(other, self))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        return arithmetic.Div.apply(self, _as_tensor(other, self))
+
+    def __rtruediv__(self, other):
+        return arithmetic.Reciprocal.apply(self) * other
+
+    def __pow__(self, exponent):
+        if isinstance(exponent, TensorBase):
+            return arithmetic.PowTensor.apply(self, exponent)
+        return arithmetic.Pow.apply(self, exponent)
+
+    def __rpow__(self, base):
+        if _is_number(base):
+            return arithmetic.RPow.apply(self, base)
+        return _as_tensor(base, self) ** self
+
+    def __neg__(self):
+        return arithmetic.Neg.apply(self)
+
+    def __matmul__(self, other):
+        return self.matmul(other)
+
+    def __rmatmul__(self, other):
+        return _as_tensor(other, self).matmul(self)
+
+    def __abs__(self):
+        return self.abs()
+
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def add(self, other, alpha=1):
+        return arithmetic.Add.apply(self, _as_tensor(other, self), alpha)
+
+    def sub(self, other, alpha=1):
+        return arithmetic.Sub.apply(self, arithmetic.subtraction_operand(other, self), alpha)
+
+    def mul(self, other):
+        return self * other
+
+    def div(self, other):
+        return self / other
+
+    def pow(self, exponent):
+        return self ** exponent
+
+    def neg(self):
+        return -self
+
+    # ---- matrix products -----------------------------------------------------------------------------------
+    def mm(self, other):
+        return linalg.Mm.apply(self, other)
+
+    def mv(self, other):
+        return linalg.Mv.apply(self, other)
+
+    def dot(self, other):
+        return linalg.Dot.apply(self, other)
+
+    def matmul(self, other):
+        """Dispatch on dimensions as PyTorch does: dot, mv, mm, a folded mm/mv, or bmm (see `ops/linalg.py`)."""
+        return linalg.matmul(self, other)
+
+    # ---- backward: where the engine starts (core/engine.py), and what it does at this tensor's node -------
+    @property
+    def retains_grad(self):
+        """True if `retain_grad()` was called on this non-leaf tensor."""
+        node = self.grad_fn
+        if node is None or not node._retained:
+            return False
+        ref = node._retained.get(self._output_nr)
+        return ref is not None and ref() is self
+
+    def retain_grad(self):
+        """Ask backward to fill this non-leaf tensor's `.grad` too."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None:
+            return
+        if self.grad_fn._retained is None:
+            self.grad_fn._retained = {}
+        self.grad_fn._retained[self._output_nr] = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """Call `hook(grad)` when this tensor's gradient is computed; a non-None result replaces the gradient.
+
+        Returns a handle whose `.remove()` unregisters the hook.
+        """
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            return accumulator(self)._add_pre_hook(0, hook)
+        return self.grad_fn._add_pre_hook(self._output_nr, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor w.r.t. the graph's leaves. Mirrors `torch.Tensor.backward`.
+
+        Args:
+            gradient: d(something)/d(self), same shape as self; may be omitted only for a single-element tensor,
+                where it defaults to 1. It is the `grad_output` that this tensor's `grad_fn` receives.
+            retain_graph: keep the saved tensors so that backward can run through this graph again.
+        """
+        _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def __repr__(self):
+        return tensor_repr(self)
+
+
+set_tensor_class(Tensor)      # every tensor that TensorBase._make creates, in any op, is one of these

@@ -1,0 +1,87 @@
+"""PyTorch's error messages, and the checks that exist only to raise them.
+
+The core keeps each check's condition where it belongs and calls one of these in a single line, so that
+`Function.apply` and the engine read as the algorithm. Nothing here imports the rest of minigrad: the
+functions receive what they name.
+"""
+import re
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+    "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+    "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
+    "if you need to access saved tensors after calling backward.")
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+    "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+    "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
+    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+NON_LEAF_REQUIRES_GRAD = "you can only change requires_grad flags of leaf variables."
+NON_LEAF_DETACH_HINT = (" If you want to use a computed variable in a subgraph that doesn't require differentiation "
+                        "use var_no_grad = var.detach().")
+
+
+# ---- Function.apply -------------------------------------------------------------------------------------------
+def positional_only(cls):
+    raise TypeError(f"{cls.__name__}.apply() takes positional arguments only")
+
+
+def dirty_leaf(out):
+    """A Function marked a leaf that requires grad dirty: PyTorch refuses the in-place change."""
+    if out.grad_fn is None and out._requires_grad:
+        raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+
+
+def cannot_save(i, value):
+    raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
+                    f"{type(value).__name__}")
+
+
+# ---- the gradients a backward returns ---------------------------------------------------------------------------
+def gradient_count(node, grads, inputs):
+    """One gradient per input: extra trailing Nones are dropped, anything else is PyTorch's error."""
+    if len(grads) > len(inputs) and all(g is None for g in grads[len(inputs):]):
+        return grads[:len(inputs)]
+    raise RuntimeError(f"function {type(node).__name__} returned an incorrect number of gradients "
+                       f"(expected {len(inputs)}, got {len(grads)})")
+
+
+def wrong_gradient(node, i, g):
+    """Backward returned a gradient where none may be (a non-tensor input), or a value that is not a tensor."""
+    if node._inputs[i] is None:
+        raise RuntimeError(f"function {type(node).__name__} returned a gradient different than None at "
+                           f"position {i + 1}, but the corresponding forward input was not a Variable")
+    raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+
+
+def gradient_shape(node, i, g, shape):
+    """A gradient of another shape than its input must be one the input broadcasts to: then it is summed back."""
+    target = g._data.shape
+    if len(shape) > len(target) or not all(s == t or s == 1 for s, t in zip(reversed(shape), reversed(target))):
+        raise RuntimeError(f"Function {type(node).__name__} returned an invalid gradient at index {i} - "
+                           f"got {list(g.shape)} but expected shape compatible with {list(shape)}")
+
+
+# ---- saved tensors and hooks ------------------------------------------------------------------------------------
+def modified_in_place(saved, t):
+    """A saved tensor changed in place after it was saved: PyTorch's error, naming the op that made it."""
+    producer = saved.grad_fn or t.grad_fn
+    # PyTorch names the op here without "Backward" and a 0: "output 0 of Mul", "of Clamp1", "of Fill2"
+    op = re.sub(r"Backward(?:0|(\d+))?$", r"\1", type(producer).name(producer)) if producer else ""
+    which = f", which is output {saved.output_nr} of {op}," if producer else ""
+    raise RuntimeError(
+        "one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: [{t.type()} {list(t.shape)}]{which} is at version {t._version}; expected version "
+        f"{saved.version} instead. Hint: enable anomaly detection to find the operation that failed to "
+        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def hook_result(result, expected, hook):
+    """Check what a node hook returned (a tuple of the right length), with PyTorch's errors."""
+    if type(result) is not tuple:
+        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+    if len(result) != expected:
+        raise RuntimeError(f"hook '{getattr(hook, '__name__', hook)}' has returned an incorrect number of values "
+                           f"(got {len(result)}, but expected {expected})")
+    return result

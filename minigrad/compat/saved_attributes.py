@@ -1,0 +1,35 @@
+"""`grad_fn._saved_self`, `_saved_result`, `_saved_exponent`, ...: what a built-in node saved, by torch's names.
+
+PyTorch generates one attribute per saved value of each node; minigrad's ops declare the names instead:
+`saved_names` for their saved tensors (in save order) and `saved_attrs` for other values (the ctx attribute
+that holds each). `Node` inherits this mixin, so the attributes exist on every node that declares them.
+"""
+from .checks import FREED_MESSAGE
+
+
+class SavedAttributes:
+    """Mixin for `Node`: the `_saved_*` attributes, read from the node's saved tensors and ctx attributes."""
+
+    def __getattr__(self, name):
+        spec = getattr(type(self), "_forward_cls", None) or type(self)
+        key = name[7:] if name.startswith("_saved_") else None
+        names = getattr(spec, "saved_names", ())
+        if key is not None and key in names:
+            if self._freed:
+                raise RuntimeError(FREED_MESSAGE)
+            saved = self._saved
+            s = saved[names.index(key)] if saved else None
+            return None if s is None else s.unpack()
+        attrs = getattr(spec, "saved_attrs", {})
+        if key is not None and key in attrs:
+            return as_saved_int(getattr(self, attrs[key]))
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+
+def as_saved_int(value):
+    """torch shows a saved int64 as unsigned: a saved dim of -1 reads 18446744073709551615 (2**64 - 1)."""
+    if type(value) is int:
+        return value % 2**64
+    if type(value) is tuple and all(type(v) is int for v in value):
+        return tuple(v % 2**64 for v in value)
+    return value

@@ -1,0 +1,278 @@
+"""`TensorBase`: a numpy array plus what autograd needs (`requires_grad`, `grad`, `grad_fn`, a version counter).
+
+The bottom of minigrad: it imports only numpy, the dtypes and the grad-mode switches. `minigrad.Tensor`
+(`_tensor/tensor.py`) is this class plus the methods that compute (`x + y`, `x.sum()`, `x[0]`, `x.backward()`):
+they call the built-in ops, which build tensors, so they sit above the ops, as `torch.Tensor` (Python) sits
+over `torch._C.TensorBase` (C++). The one seam between the two: `set_tensor_class` tells `_make`, which every
+op calls, which class the tensors it makes are.
+"""
+import warnings
+
+import numpy as np
+
+from ..compat.checks import NON_LEAF_DETACH_HINT, NON_LEAF_GRAD_WARNING, NON_LEAF_REQUIRES_GRAD
+from ..compat.inference import INFERENCE_INPLACE
+from . import dtype as _dtype
+from .dtype import Size
+from .grad_mode import _State
+
+
+class TensorBase:
+    """The state of a tensor: its data and what autograd needs. Mirrors `torch._C.TensorBase`."""
+
+    # Defaults shared by all tensors; an instance stores only what differs, which keeps creation cheap.
+    grad_fn = None             # the Node that produced this tensor; None for leaves
+    _requires_grad = False
+    _grad = None
+    _output_nr = 0             # which output of grad_fn this tensor is
+    _vc = None                 # version counter box [n], shared by views; None means version 0, unshared
+    _grad_accumulator = None   # this leaf's AccumulateGrad node, created on first use
+    _base = None               # for a view, the tensor whose memory it looks into (as `torch.Tensor._base`)
+    _base_grad_fn = None       # for a view, its base's grad_fn when the view was taken
+    _inference = False         # made in inference mode (a view follows its base instead: see is_inference)
+    _wrapped_number = False    # True for a Python number turned into a 0-d tensor by an operator
+    __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
+
+    def __init__(self, data=()):
+        # torch.Tensor([1, 2]) makes a float32 tensor
+        self._data = np.array(data, dtype=np.float32)
+        if _State.inference:
+            self._inference = True
+
+    @classmethod
+    def _make(cls, array):
+        """Wrap a numpy array (of a supported dtype) without copying: a `minigrad.Tensor`, or an instance of the
+        subclass it is called on (`Parameter._make`)."""
+        t = _new(_Tensor if cls is TensorBase else cls)
+        t._data = array
+        if _State.inference:
+            t._inference = True
+        return t
+
+    # ---- metadata -----------------------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        """Return the shape, or the length of dimension `dim`."""
+        return self.shape if dim is None else self._data.shape[dim]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndim = property(dim)
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    @property
+    def dtype(self):
+        try:
+            return _dtype._BY_NUMPY[self._data.dtype]
+        except KeyError:        # numpy's other name for a width (np.longlong) or a dtype minigrad lacks
+            return _dtype.from_numpy_dtype(self._data.dtype)
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    # device, is_cuda, cpu() and type() are with the conversions, in _tensor_convert.py
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        """Return the underlying numpy array (shared memory, as in PyTorch)."""
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                               "instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self.numpy() if dtype is None else self.numpy().astype(dtype)
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return len(self._data)
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(len(self._data)))
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data)
+
+    __hash__ = object.__hash__
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def contiguous(self):
+        """Return self if its memory is in row-major order, else a row-major copy (recorded as a clone)."""
+        return self if self._data.flags.c_contiguous else self.clone()
+
+    def is_contiguous(self):
+        return bool(self._data.flags.c_contiguous)
+
+    # ---- autograd state -----------------------------------------------------------------------------------
+    @property
+    def requires_grad(self):
+        """True if operations on this tensor are recorded so that gradients can flow back to it."""
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self.grad_fn is not None:
+            raise RuntimeError(NON_LEAF_REQUIRES_GRAD if value else NON_LEAF_REQUIRES_GRAD + NON_LEAF_DETACH_HINT)
+        self._set_requires_grad(value, "only Tensors of floating point and complex dtype can require gradients")
+
+    def requires_grad_(self, requires_grad=True):
+        """Set `requires_grad` in place and return self.
+
+        A non-leaf already requires grad: `requires_grad_()` on it returns it unchanged, as in PyTorch, and only
+        `requires_grad_(False)` is an error.
+        """
+        if self.grad_fn is None:
+            self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
+        elif not requires_grad:
+            raise RuntimeError(NON_LEAF_REQUIRES_GRAD + NON_LEAF_DETACH_HINT)
+        return self
+
+    def _set_requires_grad(self, value, dtype_error):
+        # PyTorch words the dtype error one way for `t.requires_grad = True`, another for `t.requires_grad_()`
+        if value and not self.dtype.is_floating_point:
+            raise RuntimeError(dtype_error)
+        if value and not _State.inference and self.is_inference():
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+        self._requires_grad = bool(value)
+
+    def is_inference(self):
+        """Return True if this tensor was created in `inference_mode` (for a view: if its base was).
+
+        Autograd refuses inference tensors outside the mode: they cannot be saved for backward or changed in place.
+        """
+        base = self._base
+        # a wrapped number (the 2 of `x * 2`) stands for a Python number; minigrad caches them across modes
+        return (self if base is None else base)._inference and not self._wrapped_number
+
+    @property
+    def output_nr(self):
+        """Which output of `grad_fn` this tensor is (0 for a leaf). Mirrors `torch.Tensor.output_nr`."""
+        return self._output_nr
+
+    @property
+    def is_leaf(self):
+        """True for tensors that no recorded operation produced: only leaves receive `.grad`."""
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self.retains_grad:
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, TensorBase):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
+                                f"{type(value).__name__}")
+            if value.shape != self.shape:
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                                   f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
+                                   "the same size")
+        self._grad = value
+
+    @property
+    def _version(self):
+        if _State.inference_used and self.is_inference():
+            raise RuntimeError("Inference tensors do not track version counter.")
+        return 0 if self._vc is None else self._vc[0]
+
+    def _bump_version(self):
+        if _State.inference_used and not _State.inference and self.is_inference():
+            # PyTorch checks in its version bump too, so (as there) the in-place op has already written its values
+            raise RuntimeError(INFERENCE_INPLACE)
+        if self._vc is None:
+            self._vc = [0]
+        self._vc[0] += 1
+
+    def _shared_version_counter(self):
+        if self._vc is None:
+            self._vc = [0]
+        return self._vc
+
+    @property
+    def data(self):
+        """The same values, detached from the graph, sharing memory but not the version counter."""
+        return self._same_memory()
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    def detach(self):
+        """Return a tensor that shares this one's memory (and version counter) but is not in the graph."""
+        t = self._same_memory()
+        t._vc = self._shared_version_counter()
+        return t
+
+    def detach_(self):
+        self.grad_fn, self._requires_grad, self._output_nr = None, False, 0
+        return self
+
+    def _alias(self):
+        """Another tensor object over the same memory and version counter (used for views)."""
+        t = self._same_memory()
+        t._vc = self._shared_version_counter()
+        return t
+
+    def _same_memory(self):
+        # like a view in PyTorch, a tensor over the same memory is an inference tensor exactly when this one is
+        t = _new(_Tensor)
+        t._data = self._data
+        if self.is_inference():
+            t._inference = True
+        return t
+
+    def _detached_copy(self):
+        return TensorBase._make(self._data.copy())
+
+    def _accumulate(self, other):
+        # the gradient accumulates in place, as in PyTorch, so `x.grad` keeps its identity
+        self._data += other._data
+        self._bump_version()            # an in-place add in PyTorch too: x.grad._version counts the accumulations
+
+
+_new = object.__new__
+_Tensor = TensorBase    # minigrad.Tensor, once _tensor/tensor.py has run
+
+
+def set_tensor_class(cls):
+    """Make `cls` (a subclass of TensorBase: minigrad.Tensor) the class of every tensor `_make` creates."""
+    global _Tensor
+    _Tensor = cls

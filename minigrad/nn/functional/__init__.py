@@ -1,0 +1,160 @@
+"""Stateless functions of tensors: activations, `linear`, softmax and the losses. Mirrors `torch.nn.functional`.
+
+The layers in `nn` hold parameters and call these; the ops they record are in `_functions.py` (and, for the
+activations, in `minigrad/ops/unary.py`).
+"""
+import warnings
+
+from ...ops.shape import UnsafeView
+from ...core.dtype import scalar_name
+from ...ops import softmax as _softmax
+from .basic import REDUCTIONS, Addmm, MseLoss, NllLoss, NllLoss2d
+
+
+def relu(input, inplace=False):
+    """max(x, 0) elementwise. Mirrors `torch.nn.functional.relu`."""
+    return input.clamp_(min=0) if inplace else input.relu()
+
+
+def sigmoid(input):
+    """1 / (1 + exp(-x)) elementwise."""
+    return input.sigmoid()
+
+
+def tanh(input):
+    """tanh(x) elementwise."""
+    return input.tanh()
+
+
+def linear(input, weight, bias=None):
+    """y = x W^T + b, over the last dimension of x. Mirrors `torch.nn.functional.linear`.
+
+    Args:
+        input: (*, in_features);  weight: (out_features, in_features);  bias: (out_features,) or None.
+
+    For a batch of vectors (2-D input) with a bias this is one `addmm` node, as in PyTorch.
+    """
+    if input.dim() == 2 and bias is not None:
+        return Addmm.apply(bias, input, weight.t())
+    if bias is None and input.dim() <= 2:
+        return input.matmul(weight.t())
+    # other shapes: fold the leading dimensions into rows, multiply, unfold (what PyTorch does)
+    lead = input.shape[:-1]
+    rows = input.reshape(-1, input.shape[-1])
+    if bias is None:
+        return UnsafeView.apply(rows.mm(weight.t()), (*lead, weight.shape[0]))
+    return Addmm.apply(bias, rows, weight.t()).view(*lead, weight.shape[0])
+
+
+def _softmax_dim(name, ndim):
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
+                  "as an argument.", UserWarning, stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x) / sum(exp(x)) along `dim`: each slice becomes probabilities. Mirrors `torch.nn.functional.softmax`."""
+    if dim is None:
+        dim = _softmax_dim("softmax", input.dim())
+    return _softmax.softmax(input, dim, dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """log(softmax(x)) along `dim`, computed stably as x - max - log(sum(exp(x - max)))."""
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.dim())
+    return _softmax.log_softmax(input, dim, dtype)
+
+
+def _check_reduction(reduction):
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def mse_loss(input, target, reduction="mean"):
+    """Mean squared error: mean((input - target)**2). Mirrors `torch.nn.functional.mse_loss`.
+
+    `reduction` is 'mean' (default), 'sum', or 'none' (one loss per element).
+    """
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
+                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
+                      "same size.", UserWarning, stacklevel=2)
+        _check_broadcastable(input.shape, target.shape)
+    _check_reduction(reduction)
+    return MseLoss.apply(input, target, reduction)
+
+
+def _check_broadcastable(a, b):
+    for i, (x, y) in enumerate(zip(reversed(a), reversed(b))):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton "
+                               f"dimension {max(len(a), len(b)) - 1 - i}")
+
+
+def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
+    """Negative log-likelihood: -input[i, target[i]], averaged. `input` holds log-probabilities.
+
+    Args:
+        input: (N, C) log-probabilities (or (C,) for one sample, or (N, C, d1, ...)).
+        target: (N,) class indices, int64 (or () / (N, d1, ...)).
+        weight: optional (C,) weight per class; the mean is then weighted.
+        ignore_index: targets equal to it contribute nothing (not even to the mean's denominator).
+    """
+    _check_reduction(reduction)
+    t = target._data
+    if t.dtype.kind not in "iu":
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {scalar_name(t)}")
+    batched = input.dim() > 1
+    n_in, n_t = (input.shape[0] if batched else 1), ((t.shape[0] if t.ndim else 0) if batched else 1)
+    if n_in != n_t:
+        raise ValueError(f"Expected input batch_size ({n_in}) to match target batch_size ({n_t}).")
+    classes = input.shape[1] if batched else input.shape[0]
+    w = None
+    if weight is not None:
+        if weight.numel() != classes:
+            raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or no classes but "
+                               f"got weight tensor of shape: {list(weight.shape)}")
+        w = weight._data
+    bad = (t != ignore_index) & ((t < 0) | (t >= classes))
+    if bad.any():
+        raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
+    if input.dim() <= 2:
+        return NllLoss.apply(input, t, w, ignore_index, reduction)
+    # PyTorch handles (N, C, d1, ...) as images: viewed as (N, C, H, W), with a node of its own
+    if input.dim() == 4:
+        return NllLoss2d.apply(input, t, w, ignore_index, reduction)
+    n, c = input.shape[0], input.shape[1]
+    out = NllLoss2d.apply(input.view(n, c, 1, -1), t.reshape(n, 1, -1), w, ignore_index, reduction)
+    return out.view(*t.shape) if reduction == "none" else out
+
+
+def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+    """Cross-entropy of raw scores (logits) and class indices: nll_loss(log_softmax(input, 1), target).
+
+    Mirrors `torch.nn.functional.cross_entropy`. log_softmax is the stable one, so large logits are fine.
+    A float `target` of the same shape as `input` is read as class probabilities instead.
+
+    Example:
+        >>> F.cross_entropy(torch.tensor([[2.0, 0.5]]), torch.tensor([0]))
+        tensor(0.2014)
+    """
+    if label_smoothing != 0.0:
+        raise NotImplementedError("minigrad's cross_entropy does not support label_smoothing")
+    class_dim = 1 if input.dim() > 1 else 0
+    logp = log_softmax(input, class_dim)
+    if target.is_floating_point() and target.shape == input.shape:
+        _check_reduction(reduction)
+        losses = -(logp * target if weight is None else logp * target * weight).sum(class_dim)
+        if reduction == "none":
+            return losses
+        total = losses.sum()
+        return total if reduction == "sum" else total / losses.numel()
+    return nll_loss(logp, target, weight, ignore_index, reduction)
+
+
+from .activation import *  # noqa: E402,F401,F403 - leaky_relu, elu, gelu, silu, softplus: its __all__
+from .loss import *  # noqa: E402,F401,F403 - binary_cross_entropy, l1_loss, one_hot, ...: its __all__
+from .conv import conv2d, fold, pad, unfold  # noqa: E402,F401
+from .normalization import batch_norm, dropout, embedding, layer_norm  # noqa: E402,F401
+from .pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d  # noqa: E402,F401

@@ -1,0 +1,382 @@
+"""The built-in ops behind `F.conv2d`, `F.unfold` and `F.fold`: im2col, its adjoint col2im, and the convolution.
+
+Why convolution is built on im2col. A 2-D convolution is a matrix product in disguise: `Im2Col` copies every
+kh x kw patch of the input into a column (`F.unfold`), and the convolution is then `weight @ columns`. Written
+so, the backward needs only two more ideas: the gradient of a matrix product (two more products) and the
+adjoint of im2col, `Col2Im` (`F.fold`), which adds each column back onto the patch it came from. `Im2Col` and
+`Col2Im` are each other's backward and both are linear, so every derivative of a convolution, to any order, is
+again made of im2col, col2im and matrix products: double backward (gradient penalties, Hessian-vector
+products) comes for free, where a pair of hand-written "convolution backward" kernels would need a third and a
+fourth. PyTorch computes the same thing with its own kernels; the node names match its: `ConvolutionBackward0`,
+`Im2ColBackward0`, `Col2ImBackward0`.
+
+Shapes: input (N, C, H, W); weight (O, C / groups, kh, kw); columns (N, C * kh * kw, L), L = oh * ow, ordered
+channel-major as PyTorch's `unfold` orders them.
+"""
+import warnings
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from ...core.function import Function
+from ...ops._common import wrap
+from .arguments import UNDEFINED
+from .arguments import C_TYPE_NAMES, defined, pair, sizes
+from .padding import INDEX_PADS, ConstantPadNd
+
+
+def output_size(size, kernel, dilation, padding, stride):
+    """The number of window positions along one dim: floor((size + 2p - d (k - 1) - 1) / s) + 1."""
+    return (size + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def im2col(a, kernel, dilation, padding, stride):
+    """numpy: the (N, C * kh * kw, oh * ow) patches of a (N, C, H, W) array, zero-padded by `padding`."""
+    n, c, h, w = a.shape
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
+    oh, ow = output_size(h, kh, dh, ph, sh), output_size(w, kw, dw, pw, sw)
+    if ph or pw:
+        a = np.pad(a, ((0, 0), (0, 0), (ph, ph), (pw, pw)))
+    a = np.ascontiguousarray(a)
+    s = a.strides
+    # a read-only strided view (N, C, kh, kw, oh, ow) of the padded input: no copy until the reshape
+    windows = as_strided(a, (n, c, kh, kw, oh, ow), (s[0], s[1], s[2] * dh, s[3] * dw, s[2] * sh, s[3] * sw),
+                         writeable=False)
+    return windows.reshape(n, c * kh * kw, oh * ow)
+
+
+def col2im(cols, size, kernel, dilation, padding, stride):
+    """numpy: the adjoint of `im2col`: add each column back onto its patch of a (N, C, H, W) array."""
+    (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = size, kernel, dilation, padding, stride
+    n, oh, ow = cols.shape[0], output_size(h, kh, dh, ph, sh), output_size(w, kw, dw, pw, sw)
+    c = cols.shape[1] // (kh * kw)
+    patches = cols.reshape(n, c, kh, kw, oh, ow)
+    out = np.zeros((n, c, h + 2 * ph, w + 2 * pw), cols.dtype)
+    for i in range(kh):         # one vectorised add per kernel position: a patch element lands on a grid
+        for j in range(kw):
+            out[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh, j * dw:j * dw + sw * (ow - 1) + 1:sw] += patches[:, :, i, j]
+    return out[:, :, ph:ph + h, pw:pw + w]
+
+
+class Im2Col(Function):
+    """z = the patches of x as columns (`F.unfold`): z[n, (c, i, j), l] = x_padded[n, c, i d + s l_h, j d + s l_w];
+    linear, so dz/dx (vector-Jacobian) = col2im(g), the patches' gradients added back where they came from"""
+    node_name = "Im2ColBackward0"
+    saved_attrs = {"kernel_size": "kernel_size", "dilation": "dilation", "padding": "padding", "stride": "stride",
+                   "self_sym_argsize_minus_2": "height", "self_sym_argsize_minus_1": "width"}
+
+    @staticmethod
+    def forward(x, kernel_size, dilation, padding, stride):
+        a = x._data
+        if a.ndim == 3:                       # unbatched (C, H, W): columns (C kh kw, L)
+            return wrap(im2col(a[None], kernel_size, dilation, padding, stride)[0])
+        return wrap(im2col(a, kernel_size, dilation, padding, stride))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.kernel_size, ctx.dilation, ctx.padding, ctx.stride = inputs
+        ctx.size = ctx.height, ctx.width = x._data.shape[-2:]
+
+    @staticmethod
+    def backward(ctx, grad):
+        gx = Col2Im.apply(grad, ctx.size, ctx.kernel_size, ctx.dilation, ctx.padding, ctx.stride)
+        return gx, None, None, None, None
+
+
+class Col2Im(Function):
+    """z = the columns of x added onto their patches of an (H, W) image (`F.fold`), the adjoint of Im2Col;
+    linear, so dz/dx (vector-Jacobian) = im2col(g)"""
+    node_name = "Col2ImBackward0"
+    saved_attrs = {"output_size": "size", "kernel_size": "kernel_size", "dilation": "dilation", "padding": "padding",
+                   "stride": "stride"}
+
+    @staticmethod
+    def forward(x, size, kernel_size, dilation, padding, stride):
+        a = x._data
+        if a.ndim == 2:                       # unbatched columns (C kh kw, L): an image (C, H, W)
+            return wrap(col2im(a[None], size, kernel_size, dilation, padding, stride)[0])
+        return wrap(col2im(a, size, kernel_size, dilation, padding, stride))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, ctx.size, ctx.kernel_size, ctx.dilation, ctx.padding, ctx.stride = inputs
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Im2Col.apply(grad, ctx.kernel_size, ctx.dilation, ctx.padding, ctx.stride), None, None, None, None, None
+
+
+class Convolution(Function):
+    """z[n, o] = b[o] + sum over the o's group of channels c and kernel offsets (i, j) of
+    w[o, c, i, j] x_padded[n, c, i d + s u, j d + s v]; with X = im2col(x) per group and W = w as a matrix,
+    Z = W @ X + b, so (vector-Jacobian, for G = dz):  dz/dx = col2im(W^T @ G),  dz/dw = sum over n of G @ X^T,
+    dz/db = sum of G over n and the positions"""
+    node_name = "ConvolutionBackward0"
+    saved_names = ("input", "weight")
+    saved_attrs = {"stride": "stride", "padding": "padding", "dilation": "dilation", "groups": "groups",
+                   "transposed": "transposed", "output_padding": "output_padding",
+                   "bias_sym_sizes_opt": "bias_sizes"}
+
+    @staticmethod
+    def forward(x, weight, bias, stride, padding, dilation, groups):
+        a, w = x._data, weight._data
+        n, (o, cg, kh, kw) = a.shape[0], w.shape
+        cols = im2col(a, (kh, kw), dilation, padding, stride)            # (N, C kh kw, L)
+        oh = output_size(a.shape[2], kh, dilation[0], padding[0], stride[0])
+        ow = output_size(a.shape[3], kw, dilation[1], padding[1], stride[1])
+        out = np.matmul(w.reshape(groups, o // groups, cg * kh * kw), cols.reshape(n, groups, cg * kh * kw, oh * ow))
+        out = out.reshape(n, o, oh, ow)
+        if bias is not UNDEFINED:
+            out = out + bias._data.reshape(o, 1, 1)
+        return wrap(out)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, weight, bias, ctx.stride, ctx.padding, ctx.dilation, ctx.groups = inputs
+        ctx.bias_sizes = (0,) if bias is UNDEFINED else bias._data.shape
+        ctx.transposed, ctx.output_padding = False, (0, 0)       # PyTorch's convolution also does transposed
+        needs_x, needs_w = ctx.needs_input_grad[:2]
+        # as PyTorch: the input is needed for the weight's gradient, the weight for the input's
+        ctx.save_for_backward(x if needs_w else None, weight if needs_x else None)
+        ctx.x_shape, ctx.w_shape = x._data.shape, weight._data.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight = ctx.saved_tensors
+        needs_x, needs_w, needs_b = ctx.needs_input_grad[:3]
+        (n, c, h, w_), (o, cg, kh, kw), groups = ctx.x_shape, ctx.w_shape, ctx.groups
+        kernel, k, positions = (kh, kw), cg * kh * kw, grad.shape[2] * grad.shape[3]
+        g = grad.reshape(n, groups, o // groups, positions)                # (N, groups, O / groups, L)
+        gx = gw = gb = None
+        if needs_x:
+            cols = weight.reshape(groups, o // groups, k).transpose(1, 2).matmul(g)
+            gx = Col2Im.apply(cols.reshape(n, c * kh * kw, positions), (h, w_), kernel, ctx.dilation, ctx.padding,
+                              ctx.stride)
+        if needs_w:
+            cols = Im2Col.apply(x, kernel, ctx.dilation, ctx.padding, ctx.stride).reshape(n, groups, k, positions)
+            gw = g.matmul(cols.transpose(2, 3)).sum(0).reshape(ctx.w_shape)
+        if needs_b:
+            gb = grad.sum((0, 2, 3))
+        return gx, gw, gb, None, None, None, None
+
+
+# ---- `F.conv2d`, `F.unfold`, `F.fold` and `F.pad`: the argument checks, with PyTorch's messages, before t
+_blocks = output_size     # (fold has an argument named output_size)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """Slide each filter of `weight` over the input and take dot products (a cross-correlation).
+    Mirrors `torch.nn.functional.conv2d`.
+
+    Args:
+        input: (N, C, H, W), or (C, H, W) for one image.
+        weight: (O, C / groups, kh, kw);  bias: (O,) or None.
+        stride, padding, dilation: an int or a pair (rows, columns). padding may be "valid" (none) or "same"
+            (the output as large as the input; only with stride 1).
+        groups: split the channels into this many independent convolutions.
+
+    Returns:
+        (N, O, oh, ow), oh = floor((H + 2 padding - dilation (kh - 1) - 1) / stride) + 1 (ow likewise).
+
+    Example:
+        >>> F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2)).shape
+        torch.Size([1, 1, 2, 2])
+    """
+    if input.dim() not in (3, 4):
+        raise RuntimeError("Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
+                           f"{sizes(input.shape)}")
+    if input.dim() == 3:        # PyTorch treats one image as a batch of one, so the graph shows the unsqueeze
+        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(0)
+    if isinstance(padding, str):
+        input, padding = _string_padding(input, weight, padding, stride, dilation)
+    dim = weight.dim() - 2
+    if dim <= 0:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    stride, padding, dilation = (_expand(v, name, dim) for v, name in
+                                 ((stride, "stride"), (padding, "padding"), (dilation, "dilation")))
+    _check_conv_shapes(input, weight, bias, stride, padding, dilation, groups)
+    _check_conv_dtypes(input, weight, bias, groups)
+    return Convolution.apply(input, weight, defined(bias), stride, padding, dilation, groups)
+
+
+def _expand(value, name, dim):
+    """An int or a list of ints as `dim` values (PyTorch's `expand_param_if_needed`)."""
+    values = list(value) if isinstance(value, (tuple, list)) else [value, value]
+    if len(values) == 1:
+        return tuple(values) * dim
+    if len(values) != dim:
+        raise RuntimeError(f"expected {name} to be a single integer value or a list of {dim} values to match the "
+                           f"convolution dimensions, but got {name}={sizes(values)}")
+    return tuple(values)
+
+
+_same_padding_warned = [False]     # PyTorch gives this warning once per process (TORCH_WARN_ONCE)
+
+
+def _string_padding(input, weight, padding, stride, dilation):
+    """padding='valid' is none; 'same' pads by dilation (k - 1) in all, the extra one (even kernels) on the right."""
+    if padding == "valid":
+        return input, 0
+    if padding != "same":
+        raise RuntimeError(f"Invalid padding string: '{padding}'")
+    dim = weight.dim() - 2
+    dilation, stride = _expand(dilation, "dilation", dim), _expand(stride, "stride", dim)
+    if any(s != 1 for s in stride):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    total = [d * (k - 1) for d, k in zip(dilation, weight.shape[2:])]
+    left = tuple(t // 2 for t in total)
+    if all(t == 2 * p for t, p in zip(total, left)):
+        return input, left
+    if not _same_padding_warned[0]:
+        _same_padding_warned[0] = True
+        warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded "
+                      "copy of the input be created", UserWarning, stacklevel=3)
+    extra = []
+    for t, p in reversed(list(zip(total, left))):       # F.pad lists the last dim first
+        extra += [0, t - 2 * p]
+    return pad(input, extra), left
+
+
+def _check_conv_shapes(input, weight, bias, stride, padding, dilation, groups):
+    """PyTorch's `check_shape_forward`, in its order."""
+    if any(p < 0 for p in padding):
+        raise RuntimeError("negative padding is not supported")
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(d <= 0 for d in dilation):
+        raise RuntimeError("non-positive dilation is not supported")
+    w, x = weight.shape, input.shape
+    if weight.dim() != input.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional weight "
+                           f"{sizes(w)}, but got {input.dim()}-dimensional input of size {sizes(x)} instead")
+    if w[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at dimension 0, but got "
+                           f"weight of size {sizes(w)} instead")
+    if w[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
+                           f"got weight of size [{sizes(w)}] instead")
+    if x[1] != w[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {sizes(w)}, expected input{sizes(x)} to have "
+                           f"{w[1] * groups} channels, but got {x[1]} channels instead")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[0]):
+        raise RuntimeError(f"Given weight of size {sizes(w)}, expected bias to be 1-dimensional with {w[0]} "
+                           f"elements, but got bias of size {sizes(bias.shape)} instead")
+    padded = [s + 2 * p for s, p in zip(x[2:], padding)]
+    kernel = [d * (k - 1) + 1 for d, k in zip(dilation, w[2:])]
+    if any(p < k for p, k in zip(padded, kernel)):
+        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
+                           f"({' x '.join(map(str, kernel))}). Kernel size can't be greater than actual input size")
+
+
+def _check_conv_dtypes(input, weight, bias, groups):
+    x = input._data.dtype.name
+    if bias is not None and bias._data.dtype.name != x:
+        raise RuntimeError(f"Input type ({C_TYPE_NAMES[x]}) and bias type ({C_TYPE_NAMES[bias._data.dtype.name]}) "
+                           "should be the same")
+    if weight._data.dtype.name != x:
+        (n, c, h, w), (_, _, kh, kw) = input.shape, weight.shape
+        # PyTorch's mkldnn path (float32, and not a small problem: its `use_mkldnn`) words it so; the others as
+        # a dtype mismatch
+        if x == "float32" and (groups > 1 or (kh > 3 and kw > 3) or n > 1 or n * c * h * w > 20480):
+            raise RuntimeError(f"Input type ({input.type()}) and weight type ({weight.type()}) should be the same or "
+                               "input should be a MKLDNN tensor and weight is a dense tensor")
+        raise RuntimeError(f"expected scalar type {input.type()[6:-6]} but found {weight.type()[6:-6]}")
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Copy every sliding kh x kw patch of the input into a column: (N, C, H, W) -> (N, C kh kw, L).
+    Mirrors `torch.nn.functional.unfold` (im2col); `fold` adds columns back."""
+    kernel, dilation, padding, stride = pair(kernel_size), pair(dilation), pair(padding), pair(stride)
+    if input.dim() == 2:
+        raise IndexError("Dimension out of range (expected to be in range of [-2, 1], but got 2)")
+    h, w = input.shape[-2:]
+    blocks = [_blocks(s, k, d, p, st) for s, k, d, p, st in zip((h, w), kernel, dilation, padding, stride)]
+    if min(blocks) < 1:
+        raise RuntimeError(f"Given input with spatial size ({h}, {w}), kernel_size={kernel}, dilation={dilation}, "
+                           f"padding={padding}, calculated shape of the array of sliding blocks as {tuple(blocks)}, "
+                           "but its components must be at least one.")
+    return Im2Col.apply(input, kernel, dilation, padding, stride)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Add columns (N, C kh kw, L) back onto their patches of an image (N, C, H, W), the adjoint of `unfold`.
+    Mirrors `torch.nn.functional.fold` (col2im)."""
+    size, kernel = pair(output_size), pair(kernel_size)
+    dilation, padding, stride = pair(dilation), pair(padding), pair(stride)
+    channels, blocks = input.shape[-2:]
+    if channels % (kernel[0] * kernel[1]):
+        raise RuntimeError(f"Expected size of input's dimension {input.dim() - 2} to be divisible by the product of "
+                           f"kernel_size, but got input.size({input.dim() - 2})={channels} and "
+                           f"kernel_size={kernel}.")
+    bh, bw = (_blocks(s, k, d, p, st) for s, k, d, p, st in zip(size, kernel, dilation, padding, stride))
+    if blocks != bh * bw:
+        raise RuntimeError(f"Given output_size={size}, kernel_size={kernel}, dilation={dilation}, padding={padding}, "
+                           f"stride={stride}, expected size of input's dimension {input.dim() - 1} to match the "
+                           f"calculated number of sliding blocks {bh} * {bw} = {bh * bw}, but got "
+                           f"input.size({input.dim() - 1})={blocks}.")
+    return Col2Im.apply(input, size, kernel, dilation, padding, stride)
+
+
+_MODES = ("constant", "reflect", "replicate", "circular")
+
+
+def pad(input, pad, mode="constant", value=None):
+    """Add `value` (mode 'constant'), a mirror image ('reflect') or copies of the edge ('replicate') around the
+    input. `pad` lists (left, right) amounts from the last dim backwards: (1, 1) pads the last dim, (1, 1, 2, 2)
+    the last two; negative amounts cut. Mirrors `torch.nn.functional.pad` (not its 'circular' mode).
+
+    Example:
+        >>> F.pad(torch.tensor([1., 2.]), (1, 2))
+        tensor([0., 1., 2., 0., 0.])
+    """
+    if mode not in _MODES:
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    for i, p in enumerate(pad):
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise TypeError("pad(): argument 'pad' (position 2) must be tuple of ints, but found element of type "
+                            f"{type(p).__name__} at pos {i}")
+    ndim, shape = input.dim(), input.shape
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * ndim:
+        raise RuntimeError("Padding length should be less than or equal to two times the input dimension but got "
+                           f"padding length {len(pad)} and input of dimension {ndim}")
+    pad = tuple(pad)
+    if mode == "constant":
+        for i in range(len(pad) // 2):
+            if shape[ndim - 1 - i] + min(pad[2 * i], 0) + min(pad[2 * i + 1], 0) < 0:
+                raise RuntimeError("narrow(): length must be non-negative.")
+        return ConstantPadNd.apply(input, pad, 0 if value is None else value)
+    if value is not None and value != 0:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    k = len(pad) // 2
+    if mode == "circular":
+        raise NotImplementedError("minigrad's F.pad does not support mode='circular' (PyTorch builds it from slices "
+                                  "and copies)")
+    if k not in (1, 2, 3) or ndim not in (k + 1, k + 2):
+        raise NotImplementedError(
+            f"Padding size {len(pad)} is not supported for {ndim}D input tensor.\nSupported combinations for "
+            "non-constant padding:\n  - 2D or 3D input: padding size = 2 (pads last dimension)\n  - 3D or 4D input: "
+            "padding size = 4 (pads last 2 dimensions)\n  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    _check_index_pad(input, pad, mode, k)
+    return INDEX_PADS[mode][k - 1].apply(input, pad)
+
+
+def _check_index_pad(input, pad, mode, k):
+    ndim, shape = input.dim(), input.shape
+    if 0 in (shape[1:] if ndim == k + 2 else shape):        # only the batch may be empty
+        raise RuntimeError(f"Expected {k + 1}D or {k + 2}D (batch mode) tensor with possibly 0 batch size and other "
+                           f"non-zero dimensions for input, but got: {sizes(shape)}")
+    for i in range(k):
+        axis, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        if mode == "reflect" and (left >= shape[axis] or right >= shape[axis]):
+            raise RuntimeError(f"Argument #{4 + 2 * i}: Padding size should be less than the corresponding input "
+                               f"dimension, but got: padding ({left}, {right}) at dimension {axis} of input "
+                               f"{sizes(shape)}")
+    out = [s + pad[2 * (ndim - 1 - a)] + pad[2 * (ndim - 1 - a) + 1] if a >= ndim - k else s
+           for a, s in enumerate(shape)]
+    negative = [s for s in out if s < 0]
+    if negative:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {negative[0]}: {sizes(out)}")

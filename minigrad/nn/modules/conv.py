@@ -1,0 +1,118 @@
+"""`Conv2d`: a bank of learned filters slid over an image (`F.conv2d`, built on im2col: see _conv_functions.py)."""
+import math
+
+from ..._tensor import creation as _creation
+from .. import functional as F
+from .. import init
+from ..functional.arguments import pair
+from ..module import Module
+from ..parameter import Parameter
+
+__all__ = ["Conv2d"]
+
+_PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
+
+
+class Conv2d(Module):
+    """Apply a 2-D convolution (a cross-correlation) with `out_channels` learned filters. Mirrors `torch.nn.Conv2d`.
+
+    Args:
+        in_channels, out_channels: channels of the input and of the output.
+        kernel_size, stride (1), padding (0; or "same" / "valid"), dilation (1): an int or a pair.
+        groups: split the channels into this many independent convolutions (in and out channels divisible by it).
+        bias: learn one additive bias per output channel. Default: True.
+        padding_mode: "zeros" (default), "reflect" or "replicate" ("circular" is not supported by minigrad's pad).
+
+    Attributes:
+        weight: (out_channels, in_channels / groups, kh, kw), from kaiming_uniform_(a=sqrt(5)), i.e.
+            U(-k, k), k = 1 / sqrt(fan_in), fan_in = in_channels / groups * kh * kw (PyTorch's default);
+        bias: (out_channels,), from the same U(-k, k); or None.
+
+    Example:
+        >>> conv = nn.Conv2d(1, 6, 5)
+        >>> conv
+        Conv2d(1, 6, kernel_size=(5, 5), stride=(1, 1))
+        >>> conv(torch.randn(1, 1, 32, 32)).shape
+        torch.Size([1, 6, 28, 28])
+    """
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        super().__init__()
+        kernel_size, stride, dilation = pair(kernel_size), pair(stride), pair(dilation)
+        padding = padding if isinstance(padding, str) else pair(padding)
+        _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode)
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
+        self.transposed, self.output_padding = False, (0, 0)
+        self.groups, self.padding_mode = groups, padding_mode
+        # what F.pad gets for the padding modes other than zeros: (left, right, top, bottom)
+        self._reversed_padding_repeated_twice = _reversed_padding(padding, kernel_size, dilation)
+        self.weight = Parameter(_creation.empty(out_channels, in_channels // groups, *kernel_size, dtype=dtype))
+        if bias:
+            self.bias = Parameter(_creation.empty(out_channels, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """Draw fresh weights from PyTorch's default distribution."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def _conv_forward(self, input, weight, bias):
+        if self.padding_mode != "zeros":
+            padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
+            return F.conv2d(padded, weight, bias, self.stride, (0, 0), self.dilation, self.groups)
+        return F.conv2d(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
+        if self.padding != (0,) * len(self.padding):
+            s += f", padding={self.padding}"
+        if self.dilation != (1, 1):
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
+        return s
+
+
+def _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode):
+    """The ValueErrors of PyTorch's `_ConvNd.__init__`, in its order."""
+    if groups <= 0:
+        raise ValueError("groups must be a positive integer")
+    if in_channels % groups != 0:
+        raise ValueError("in_channels must be divisible by groups")
+    if out_channels % groups != 0:
+        raise ValueError("out_channels must be divisible by groups")
+    if isinstance(padding, str):
+        valid_padding_strings = {"same", "valid"}     # printed as a set, in the set's order, as PyTorch does
+        if padding not in valid_padding_strings:
+            raise ValueError(f"Invalid padding string {padding!r}, should be one of {valid_padding_strings}")
+        if padding == "same" and any(s != 1 for s in stride):
+            raise ValueError("padding='same' is not supported for strided convolutions")
+    if padding_mode not in _PADDING_MODES:
+        raise ValueError(f"padding_mode must be one of {_PADDING_MODES}, but got padding_mode='{padding_mode}'")
+
+
+def _reversed_padding(padding, kernel_size, dilation):
+    """F.pad's list for `padding`: last dim first, each amount twice ('same': the extra one on the right)."""
+    if padding == "valid":
+        return [0, 0, 0, 0]
+    if padding == "same":
+        out = []
+        for d, k in reversed(list(zip(dilation, kernel_size))):
+            total = d * (k - 1)
+            out += [total // 2, total - total // 2]
+        return out
+    return tuple(p for p in reversed(padding) for _ in range(2))
