@@ -2,7 +2,7 @@
 whole-tensor comparisons (`equal`, `allclose`, `isclose`).
 
 A cast is the built-in `ToCopy` Function (PyTorch's `ToCopyBackward0`): its backward casts the gradient back.
-Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mixin in `_tensor_integer.py`.
+Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mixin in `integer.py`.
 """
 import numpy as np
 

@@ -127,7 +127,7 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
            out=None):
     """Values from start (default 0) up to, not including, end, `step` apart. Ints give int64, floats float32.
 
-    The values are PyTorch's to the last bit (see `_ranges.py`). Mirrors `torch.arange`.
+    The values are PyTorch's to the last bit (see `ranges.py`). Mirrors `torch.arange`.
     """
     _device.check(device)
     if end is None:
@@ -139,7 +139,7 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None,
              out=None):
     """`steps` evenly spaced values from start to end, both included (float32 unless `dtype` says otherwise).
 
-    The values are PyTorch's to the last bit (see `_ranges.py`). Mirrors `torch.linspace`.
+    The values are PyTorch's to the last bit (see `ranges.py`). Mirrors `torch.linspace`.
     """
     _device.check(device)
     return _finish(_ranges.linspace_values(start, end, steps, dtype), None, requires_grad)

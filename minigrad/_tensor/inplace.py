@@ -47,7 +47,7 @@ class TensorInPlace:
     def copy_(self, src):
         return self._inplace(unary.Copy, src)
 
-    # ---- random fills, PyTorch's numbers for the same seed (see _random.py): not recorded in the graph ----
+    # ---- random fills, PyTorch's numbers for the same seed (see random/generator.py): not recorded in the graph ----
     def normal_(self, mean=0.0, std=1.0, *, generator=None):
         """Fill with N(mean, std**2) samples."""
         return self._inplace_random(_random_functions.normal_fill, mean, std, generator)

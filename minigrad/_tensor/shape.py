@@ -109,7 +109,7 @@ class TensorShape:
     def clone(self):
         return copies.Clone.apply(self)
 
-    # to(), float(), long(), ...: the casts are in _tensor_convert.py
+    # to(), float(), long(), ...: the casts are in conversion.py
 
     def __getitem__(self, index):
         return indexing_read(self, index)

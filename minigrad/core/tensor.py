@@ -78,7 +78,7 @@ class TensorBase:
     def is_floating_point(self):
         return self.dtype.is_floating_point
 
-    # device, is_cuda, cpu() and type() are with the conversions, in _tensor_convert.py
+    # device, is_cuda, cpu() and type() are with the conversions, in _tensor/conversion.py
 
     def item(self):
         if self._data.size != 1:

@@ -53,14 +53,14 @@ class Module:
         _module_hooks.init_hooks(self)
 
     def __call__(self, *args, **kwargs):
-        """Run `forward`, and the hooks around it if any module or global hook is registered (_module_hooks.py)."""
+        """Run `forward`, and the hooks around it if any module or global hook is registered (module_hooks.py)."""
         if (self._backward_hooks or self._backward_pre_hooks or self._forward_hooks or self._forward_pre_hooks
                 or _global_forward_hooks or _global_forward_pre_hooks or _global_backward_hooks
                 or _global_backward_pre_hooks):
             return _module_hooks.call_with_hooks(self, args, kwargs)
         return self.forward(*args, **kwargs)
 
-    # ---- hooks (the work is in _module_hooks.py) ----------------------------------------------------------
+    # ---- hooks (the work is in module_hooks.py) ----------------------------------------------------------
     register_forward_pre_hook, register_forward_hook = _module_hooks.forward_registrations
     register_full_backward_pre_hook, register_full_backward_hook, register_backward_hook = \
         _module_hooks.backward_registrations
@@ -269,7 +269,7 @@ class Module:
         fn(self)
         return self
 
-    # dtype conversions: each casts the floating-point parameters and buffers in place (see _convert.py)
+    # dtype conversions: each casts the floating-point parameters and buffers in place (see module_conversion.py)
     _apply, to, float, double, half, cpu = (_convert._apply, _convert.to, _convert.float, _convert.double,
                                             _convert.half, _convert.cpu)
 
@@ -297,7 +297,7 @@ class Module:
         """Reset the gradients of every parameter: to None (the default), or to zeros in place."""
         zero_grads(self.parameters(), set_to_none)
 
-    # ---- saving and loading (the work is in _state_dict.py) -----------------------------------------------
+    # ---- saving and loading (the work is in module_state_dict.py) -----------------------------------------------
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
         """Return an OrderedDict of every parameter and persistent buffer, by dotted name, detached.
 
@@ -314,7 +314,7 @@ class Module:
         """
         return _state_dict.load(self, state_dict, strict)
 
-    # ---- printing (the work is in _module_repr.py) --------------------------------------------------------
+    # ---- printing (the work is in module_repr.py) --------------------------------------------------------
     def _get_name(self):
         return type(self).__name__
 

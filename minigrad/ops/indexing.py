@@ -255,7 +255,7 @@ class IndexPut(Function):
 
 class SetSlice(IndexPut):
     """z = x with a basic slice of it overwritten by v (PyTorch's node: CopySlices; the node class of an in-place
-    op through a view, `autograd/views.py`, has that name too)"""
+    op through a view, `_tensor/views.py`, has that name too)"""
     node_name = "CopySlices"
     saved_attrs = {}
 

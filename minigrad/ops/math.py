@@ -8,114 +8,46 @@ import math
 import numpy as np
 
 from ..core.function import Function
-from ._common import as_operand, float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import Pointwise, as_operand, float_dtype_of, grad_to, operands, quiet, wrap
 from .unary import Exp, Where
 
 LN2, LN10 = math.log(2.0), math.log(10.0)
 TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
 
-class Log2(Function):
+class Log2(Pointwise):
     """z = log2(x);  dz/dx = 1 / (x ln 2)"""
-    node_name = "Log2Backward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.log2(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad / (x * LN2)
+    node_name, numpy_fn, saves = "Log2Backward0", np.log2, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad / (x * LN2)))
 
 
-class Log10(Function):
+class Log10(Pointwise):
     """z = log10(x);  dz/dx = 1 / (x ln 10)"""
-    node_name = "Log10Backward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.log10(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad / (x * LN10)
+    node_name, numpy_fn, saves = "Log10Backward0", np.log10, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad / (x * LN10)))
 
 
-class Log1p(Function):
+class Log1p(Pointwise):
     """z = log(1 + x), precise for small x;  dz/dx = 1 / (1 + x)"""
-    node_name = "Log1PBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.log1p(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad / (x + 1)
+    node_name, numpy_fn, saves = "Log1PBackward0", np.log1p, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad / (x + 1)))
 
 
-class Expm1(Function):
+class Expm1(Pointwise):
     """z = exp(x) - 1, precise for small x;  dz/dx = z + 1"""
-    node_name = "Expm1Backward0"
-    saved_names = ("result",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.expm1(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(output)
-
-    @staticmethod
-    def backward(ctx, grad):
-        (z,) = ctx.saved_tensors
-        return grad * (z + 1)
+    node_name, numpy_fn, saves = "Expm1Backward0", np.expm1, "result"
+    quiet_forward = True
+    gradient = staticmethod(lambda grad, z: grad * (z + 1))
 
 
-class Exp2(Function):
+class Exp2(Pointwise):
     """z = 2**x;  dz/dx = z ln 2"""
-    node_name = "Exp2Backward0"
-    saved_names = ("result",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.exp2(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(output)
-
-    @staticmethod
-    def backward(ctx, grad):
-        (z,) = ctx.saved_tensors
-        return grad * z * LN2
+    node_name, numpy_fn, saves = "Exp2Backward0", np.exp2, "result"
+    quiet_forward = True
+    gradient = staticmethod(lambda grad, z: grad * z * LN2)
 
 
 class Erf(Function):

@@ -44,80 +44,44 @@ class Sign(Function):
         return _zero_gradient(grad)
 
 
-class Floor(Function):
+class _RoundToInteger(Function):
+    """floor, ceil, trunc and round: they differ only by numpy's function and by the name of PyTorch's kernel (in
+    its error for bool tensors), so each is a row below. Integer tensors come back unchanged; dz/dx = 0."""
+    round_to = kernel = None
+
+    @classmethod
+    def forward(cls, x):
+        a = x._data
+        _refuse(a, cls.kernel, "b")
+        return wrap(cls.round_to(a) if a.dtype.kind == "f" else a.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _zero_gradient(grad)
+
+
+class Floor(_RoundToInteger):
     """z = the largest integer <= x;  dz/dx = 0"""
-    node_name = "FloorBackward0"
-
-    @staticmethod
-    def forward(x):
-        a = x._data
-        _refuse(a, "floor_vml_cpu", "b")
-        return wrap(np.floor(a) if a.dtype.kind == "f" else a.copy())
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        pass
-
-    @staticmethod
-    def backward(ctx, grad):
-        return _zero_gradient(grad)
+    node_name, round_to, kernel = "FloorBackward0", np.floor, "floor_vml_cpu"
 
 
-class Ceil(Function):
+class Ceil(_RoundToInteger):
     """z = the smallest integer >= x;  dz/dx = 0"""
-    node_name = "CeilBackward0"
-
-    @staticmethod
-    def forward(x):
-        a = x._data
-        _refuse(a, "ceil_vml_cpu", "b")
-        return wrap(np.ceil(a) if a.dtype.kind == "f" else a.copy())
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        pass
-
-    @staticmethod
-    def backward(ctx, grad):
-        return _zero_gradient(grad)
+    node_name, round_to, kernel = "CeilBackward0", np.ceil, "ceil_vml_cpu"
 
 
-class Trunc(Function):
+class Trunc(_RoundToInteger):
     """z = x rounded towards zero;  dz/dx = 0"""
-    node_name = "TruncBackward0"
-
-    @staticmethod
-    def forward(x):
-        a = x._data
-        _refuse(a, "trunc_vml_cpu", "b")
-        return wrap(np.trunc(a) if a.dtype.kind == "f" else a.copy())
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        pass
-
-    @staticmethod
-    def backward(ctx, grad):
-        return _zero_gradient(grad)
+    node_name, round_to, kernel = "TruncBackward0", np.trunc, "trunc_vml_cpu"
 
 
-class Round(Function):
+class Round(_RoundToInteger):
     """z = x rounded to the nearest integer, halves to even (round(2.5) = 2, as in PyTorch);  dz/dx = 0"""
-    node_name = "RoundBackward0"
-
-    @staticmethod
-    def forward(x):
-        a = x._data
-        _refuse(a, "round_vml_cpu", "b")
-        return wrap(np.rint(a) if a.dtype.kind == "f" else a.copy())
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        pass
-
-    @staticmethod
-    def backward(ctx, grad):
-        return _zero_gradient(grad)
+    node_name, round_to, kernel = "RoundBackward0", np.rint, "round_vml_cpu"
 
 
 class RoundDecimals(Function):

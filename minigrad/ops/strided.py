@@ -1,7 +1,7 @@
 """Reading and writing a view's positions inside its base: what the in-place-through-a-view nodes compute with.
 
 `where` = (storage offset, size, stride), in elements of the base laid out in row-major order (see
-`autograd/views.py`). The two ops are each other's backward, so the gradients that `CopySlices` and
+`_tensor/views.py`). The two ops are each other's backward, so the gradients that `CopySlices` and
 `AsStridedBackward0` give can be differentiated again.
 """
 import numpy as np

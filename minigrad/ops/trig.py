@@ -6,127 +6,45 @@ Each backward is PyTorch's formula (tools/autograd/derivatives.yaml), written in
 import numpy as np
 
 from ..core.function import Function
-from ._common import float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import Pointwise, float_dtype_of, grad_to, operands, quiet, wrap
 
 
-class Sin(Function):
+class Sin(Pointwise):
     """z = sin(x);  dz/dx = cos(x)"""
-    node_name = "SinBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    def forward(x):
-        return wrap(np.sin(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * Cos.apply(x)
+    node_name, numpy_fn, saves = "SinBackward0", np.sin, "self"
+    gradient = staticmethod(lambda grad, x: grad * Cos.apply(x))
 
 
-class Cos(Function):
+class Cos(Pointwise):
     """z = cos(x);  dz/dx = -sin(x)"""
-    node_name = "CosBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    def forward(x):
-        return wrap(np.cos(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * -Sin.apply(x)
+    node_name, numpy_fn, saves = "CosBackward0", np.cos, "self"
+    gradient = staticmethod(lambda grad, x: grad * -Sin.apply(x))
 
 
-class Tan(Function):
+class Tan(Pointwise):
     """z = tan(x);  dz/dx = 1 + z**2"""
-    node_name = "TanBackward0"
-    saved_names = ("result",)
-
-    @staticmethod
-    def forward(x):
-        return wrap(np.tan(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(output)
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (z,) = ctx.saved_tensors
-        return grad * (z * z + 1)
+    node_name, numpy_fn, saves = "TanBackward0", np.tan, "result"
+    gradient = staticmethod(quiet(lambda grad, z: grad * (z * z + 1)))
 
 
-class Asin(Function):
+class Asin(Pointwise):
     """z = asin(x);  dz/dx = 1 / sqrt(1 - x**2)"""
-    node_name = "AsinBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.arcsin(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * (1 - x * x).rsqrt()
+    node_name, numpy_fn, saves = "AsinBackward0", np.arcsin, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad * (1 - x * x).rsqrt()))
 
 
-class Acos(Function):
+class Acos(Pointwise):
     """z = acos(x);  dz/dx = -1 / sqrt(1 - x**2)"""
-    node_name = "AcosBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.arccos(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * -(1 - x * x).rsqrt()
+    node_name, numpy_fn, saves = "AcosBackward0", np.arccos, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad * -(1 - x * x).rsqrt()))
 
 
-class Atan(Function):
+class Atan(Pointwise):
     """z = atan(x);  dz/dx = 1 / (1 + x**2)"""
-    node_name = "AtanBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    def forward(x):
-        return wrap(np.arctan(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad / (x * x + 1)
+    node_name, numpy_fn, saves = "AtanBackward0", np.arctan, "self"
+    gradient = staticmethod(quiet(lambda grad, x: grad / (x * x + 1)))
 
 
 class Atan2(Function):
@@ -155,103 +73,35 @@ class Atan2(Function):
         return gx, gy
 
 
-class Sinh(Function):
+class Sinh(Pointwise):
     """z = sinh(x);  dz/dx = cosh(x)"""
-    node_name = "SinhBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.sinh(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * Cosh.apply(x)
+    node_name, numpy_fn, saves = "SinhBackward0", np.sinh, "self"
+    quiet_forward = True
+    gradient = staticmethod(lambda grad, x: grad * Cosh.apply(x))
 
 
-class Cosh(Function):
+class Cosh(Pointwise):
     """z = cosh(x);  dz/dx = sinh(x)"""
-    node_name = "CoshBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.cosh(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * Sinh.apply(x)
+    node_name, numpy_fn, saves = "CoshBackward0", np.cosh, "self"
+    quiet_forward = True
+    gradient = staticmethod(lambda grad, x: grad * Sinh.apply(x))
 
 
-class Asinh(Function):
+class Asinh(Pointwise):
     """z = asinh(x);  dz/dx = 1 / sqrt(x**2 + 1)"""
-    node_name = "AsinhBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    def forward(x):
-        return wrap(np.arcsinh(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * (x * x + 1).rsqrt()
+    node_name, numpy_fn, saves = "AsinhBackward0", np.arcsinh, "self"
+    gradient = staticmethod(quiet(lambda grad, x: grad * (x * x + 1).rsqrt()))
 
 
-class Acosh(Function):
+class Acosh(Pointwise):
     """z = acosh(x);  dz/dx = 1 / sqrt(x**2 - 1)"""
-    node_name = "AcoshBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.arccosh(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * (x * x - 1).rsqrt()
+    node_name, numpy_fn, saves = "AcoshBackward0", np.arccosh, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad * (x * x - 1).rsqrt()))
 
 
-class Atanh(Function):
+class Atanh(Pointwise):
     """z = atanh(x);  dz/dx = 1 / (1 - x**2)"""
-    node_name = "AtanhBackward0"
-    saved_names = ("self",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.arctanh(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0])
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad / (1 - x * x)
+    node_name, numpy_fn, saves = "AtanhBackward0", np.arctanh, "self"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, x: grad / (1 - x * x)))

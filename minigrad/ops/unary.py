@@ -3,29 +3,15 @@ import numpy as np
 
 from ..core.function import Function
 from ..core.dtype import from_numpy_dtype, promote, scalar_dtype
-from ._common import as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import Pointwise, as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
 from .activation_backward import SigmoidBackward, TanhBackward, ThresholdBackward
 
 
-class Exp(Function):
+class Exp(Pointwise):
     """z = exp(x);  dz/dx = z"""
-    node_name = "ExpBackward0"
-    saved_names = ("result",)
-
-    @staticmethod
-    @quiet
-    def forward(x):
-        return wrap(np.exp(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(output)
-
-    @staticmethod
-    @quiet
-    def backward(ctx, grad):
-        (z,) = ctx.saved_tensors
-        return grad * z
+    node_name, numpy_fn, saves = "ExpBackward0", np.exp, "result"
+    quiet_forward = True
+    gradient = staticmethod(quiet(lambda grad, z: grad * z))
 
 
 class Log(Function):
@@ -188,23 +174,10 @@ class Sigmoid(Function):
         return SigmoidBackward.apply(grad, z)
 
 
-class Tanh(Function):
+class Tanh(Pointwise):
     """z = tanh(x);  dz/dx = 1 - z**2"""
-    node_name = "TanhBackward0"
-    saved_names = ("result",)
-
-    @staticmethod
-    def forward(x):
-        return wrap(np.tanh(float_dtype_of(x._data)))
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(output)
-
-    @staticmethod
-    def backward(ctx, grad):
-        (z,) = ctx.saved_tensors
-        return TanhBackward.apply(grad, z)
+    node_name, numpy_fn, saves = "TanhBackward0", np.tanh, "result"
+    gradient = staticmethod(lambda grad, z: TanhBackward.apply(grad, z))
 
 
 class Where(Function):

@@ -1,4 +1,4 @@
-"""PyTorch's CPU distributions as transforms of the generator's draws (`_random.py` explains the draws).
+"""PyTorch's CPU distributions as transforms of the generator's draws (`generator.py` explains the draws).
 
 Each function returns numpy values in the order PyTorch's kernels produce them; `write` puts them into a
 tensor's memory in that order: memory order, which for a transposed tensor is not the order of its indices.

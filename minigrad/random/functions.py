@@ -1,7 +1,7 @@
 """The random tensor makers: `torch.rand`, `randn`, `randint`, `randperm`, `normal`, `bernoulli`, `multinomial`,
 the `*_like` versions, and the generator functions (`manual_seed`, `Generator`, `get_rng_state`, ...).
 
-After `torch.manual_seed(s)` each gives PyTorch's own numbers on the CPU, bit for bit (see `_random.py`).
+After `torch.manual_seed(s)` each gives PyTorch's own numbers on the CPU, bit for bit (see `generator.py`).
 Each one makes an empty tensor and fills it as the in-place method would (`uniform_`, `normal_`, `random_`).
 """
 import numpy as np

@@ -21,10 +21,10 @@ numpy version of both steps, and checks it against the draws.
 
 Every distribution is a fixed transform of those draws, written where it is used:
 - uniform in [0, 1): float32 keeps the low 24 bits of one draw times 2**-24, float64 the low 53 bits of a
-  64-bit draw times 2**-53; U(a, b) is then the fused multiply-add u * (b - a) + a (`_random_dists.py`);
+  64-bit draw times 2**-53; U(a, b) is then the fused multiply-add u * (b - a) + a (`distributions.py`);
 - integers in [low, high): draw % (high - low) + low, with a 64-bit draw once the range reaches 2**28;
 - normal numbers: Box-Muller on two uniforms, one pair at a time with the second value kept for the next call
-  (below 16 elements), or 16 at a time (`_random_normal.py`).
+  (below 16 elements), or 16 at a time (`normal.py`).
 
 `Generator.get_state()` is PyTorch's own 5056-byte layout, so a state saved by one library loads in the other.
 

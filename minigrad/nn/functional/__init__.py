@@ -1,6 +1,6 @@
 """Stateless functions of tensors: activations, `linear`, softmax and the losses. Mirrors `torch.nn.functional`.
 
-The layers in `nn` hold parameters and call these; the ops they record are in `_functions.py` (and, for the
+The layers in `nn` hold parameters and call these; the ops they record are in `basic.py` (and, for the
 activations, in `minigrad/ops/unary.py`).
 """
 import warnings

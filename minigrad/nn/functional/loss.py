@@ -1,6 +1,6 @@
 """The ops behind binary_cross_entropy(_with_logits), smooth_l1_loss and huber_loss, named as PyTorch's nodes.
 
-Same style as `_functions.py`: numpy forward, backward in Tensor operations. Weights come in as numpy arrays (or
+Same style as `basic.py`: numpy forward, backward in Tensor operations. Weights come in as numpy arrays (or
 None): as in PyTorch they get no gradient and no edge in `next_functions`, but the node saves them as tensors.
 The reduction comes in as PyTorch's enum index (0 none, 1 mean, 2 sum), which is also what the nodes save as
 `_saved_reduction`. (l1_loss has no op

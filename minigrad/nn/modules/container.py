@@ -1,5 +1,5 @@
 """Containers: `Sequential` (modules run one after another), `ModuleList` and `ModuleDict` (a list and a dict
-that register modules); `ParameterList` and `ParameterDict` are in container_params.py.
+that register modules); `ParameterList` and `ParameterDict` are in parameter_containers.py.
 
 All keep their modules in `_modules` (the lists under the names "0", "1", ...), so `named_parameters` gives
 `'0.weight'` and `Module.apply`, `state_dict`, `train` and `repr` see them like any other submodule.

@@ -1,10 +1,8 @@
-"""`Conv2d`: a bank of learned filters slid over an image (`F.conv2d`, built on im2col: see _conv_functions.py)."""
-import math
-
+"""`Conv2d`: a bank of learned filters slid over an image (`F.conv2d`, built on im2col: see nn/functional/conv.py)."""
 from ..._tensor import creation as _creation
 from .. import functional as F
-from .. import init
 from ..functional.arguments import pair
+from .linear import reset_weight_and_bias
 from ..module import Module
 from ..parameter import Parameter
 
@@ -57,11 +55,7 @@ class Conv2d(Module):
 
     def reset_parameters(self):
         """Draw fresh weights from PyTorch's default distribution."""
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        reset_weight_and_bias(self.weight, self.bias)
 
     def _conv_forward(self, input, weight, bias):
         if self.padding_mode != "zeros":

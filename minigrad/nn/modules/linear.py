@@ -40,11 +40,7 @@ class Linear(Module):
 
     def reset_parameters(self):
         """Draw fresh weights from PyTorch's default distribution."""
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        reset_weight_and_bias(self.weight, self.bias)
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
@@ -103,3 +99,13 @@ class Unflatten(Module):
 
     def extra_repr(self):
         return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+def reset_weight_and_bias(weight, bias):
+    """PyTorch's default initialisation of a layer (Linear, Conv2d): kaiming_uniform_ with a = sqrt(5) for the
+    weight, then the bias uniform in +-1/sqrt(fan_in), drawn in that order from the global generator."""
+    init.kaiming_uniform_(weight, a=math.sqrt(5))
+    if bias is not None:
+        fan_in, _ = init._calculate_fan_in_and_fan_out(weight)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        init.uniform_(bias, -bound, bound)
