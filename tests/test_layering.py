@@ -23,7 +23,7 @@ CORE_SEAMS = {
                                "minigrad.compat.saved_attributes"},
     "minigrad/core/function.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",
                                   "minigrad.compat.inference"},
-    "minigrad/core/engine.py": {"minigrad.compat.tie_order"},
+    "minigrad/core/engine.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.tie_order"},
 }
 
 

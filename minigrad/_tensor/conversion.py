@@ -29,7 +29,65 @@ _NO_ATEN_CUDA = (
 
 
 class TensorConvert(TensorInteger):
-    """Methods of `Tensor`: dtype and device conversions, and whole-tensor comparisons."""
+    """Methods of `Tensor`: as Python values and numpy arrays, dtype and device conversions, whole-tensor comparisons."""
+
+    # ---- as a Python value, a numpy array, a sequence ------------------------------------------------------
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        """Return the underlying numpy array (shared memory, as in PyTorch)."""
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                               "instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self.numpy() if dtype is None else self.numpy().astype(dtype)
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return len(self._data)
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(len(self._data)))
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def contiguous(self):
+        """Return self if its memory is in row-major order, else a row-major copy (recorded as a clone)."""
+        return self if self._data.flags.c_contiguous else self.clone()
+
+    def is_contiguous(self):
+        return bool(self._data.flags.c_contiguous)
+
 
     # ---- dtype and device ----------------------------------------------------------------------------------------
     def to(self, *args, **kwargs):

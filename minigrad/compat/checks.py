@@ -5,6 +5,7 @@ The core keeps each check's condition where it belongs and calls one of these in
 functions receive what they name.
 """
 import re
+import warnings
 
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they have "
@@ -85,3 +86,50 @@ def hook_result(result, expected, hook):
         raise RuntimeError(f"hook '{getattr(hook, '__name__', hook)}' has returned an incorrect number of values "
                            f"(got {len(result)}, but expected {expected})")
     return result
+
+
+# ---- backward() and autograd.grad(): arguments PyTorch deprecates, refuses or warns about -------------------------
+def grad_variables(grad_tensors, grad_variables):
+    warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning, stacklevel=3)
+    if grad_tensors is not None:
+        raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both passed to "
+                           "`backward()`. Please only use `grad_tensors`.")
+    return grad_variables
+
+
+_warned_reference_cycle = []
+
+
+def warn_reference_cycle():
+    if not _warned_reference_cycle:
+        _warned_reference_cycle.append(True)
+        warnings.warn("Using backward() with create_graph=True will create a reference cycle between the parameter "
+                      "and its gradient which can cause a memory leak. We recommend using autograd.grad when creating "
+                      "the graph to avoid this. If you have to use this function, make sure to reset the .grad fields "
+                      "of your parameters to None after use to break the cycle and avoid the leak.", UserWarning,
+                      stacklevel=3)
+
+
+def grad_options(allow_unused, materialize_grads, is_grads_batched, only_inputs):
+    """Check autograd.grad's options as PyTorch does; return allow_unused with its default filled in."""
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
+                         "allow_unused=False.")
+    if is_grads_batched:
+        raise NotImplementedError("minigrad does not support is_grads_batched=True (it needs vmap); call "
+                                  "torch.autograd.grad once per row of grad_outputs instead.")
+    if not only_inputs:
+        warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
+                      "gradient for other parts of the graph, please use torch.autograd.backward.",
+                      FutureWarning, stacklevel=3)
+    return materialize_grads if allow_unused is None else allow_unused
+
+
+def unused_input(i):
+    raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in the "
+                       "graph. Set allow_unused=True if this is the desired behavior.")
+
+
+def inputs_mapping(caller, inputs):
+    raise TypeError(f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. Other "
+                    "Mapping types are not supported.")

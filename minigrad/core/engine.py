@@ -6,10 +6,9 @@ step per click. A node runs once every gradient meant for it has arrived, so a d
 the sum of its gradients; there is no recursion, so a 100,000-node chain works. Which ready node runs first
 is PyTorch's rule (the one created last), ties included: the ready queue is `compat/tie_order.py`.
 """
-import warnings
-
 import numpy as np
 
+from ..compat import checks
 from ..compat.tie_order import ReadyQueue
 from .grad_mode import _State
 from .graph import AccumulateGrad, count_dependencies, get_gradient_edge
@@ -272,29 +271,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         >>> backward(loss, inputs=[w])          # only w.grad changes
     """
     if grad_variables is not None:
-        warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning, stacklevel=2)
-        if grad_tensors is not None:
-            raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both passed to "
-                               "`backward()`. Please only use `grad_tensors`.")
-        grad_tensors = grad_variables
+        grad_tensors = checks.grad_variables(grad_tensors, grad_variables)
     if inputs is not None:
         inputs = _inputs_tuple(inputs, "backward")
-    if create_graph and not _warned:
-        _warn_reference_cycle()
+    if create_graph:
+        checks.warn_reference_cycle()       # once per process, as PyTorch warns
     _run(backward_steps(tensors, grad_tensors, retain_graph, create_graph, inputs, describe=False))
-
-
-_warned = False
-
-
-def _warn_reference_cycle():
-    global _warned
-    _warned = True      # once per process, as PyTorch warns
-    warnings.warn("Using backward() with create_graph=True will create a reference cycle between the parameter and "
-                  "its gradient which can cause a memory leak. We recommend using autograd.grad when creating the "
-                  "graph to avoid this. If you have to use this function, make sure to reset the .grad fields of "
-                  "your parameters to None after use to break the cycle and avoid the leak.", UserWarning,
-                  stacklevel=3)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -318,18 +300,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         >>> torch.autograd.grad(dx, x)                                     # 6 x = 12
         (tensor(12.),)
     """
-    if materialize_grads and allow_unused is False:
-        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
-                         "allow_unused=False.")
-    if allow_unused is None:
-        allow_unused = materialize_grads
-    if is_grads_batched:
-        raise NotImplementedError("minigrad does not support is_grads_batched=True (it needs vmap); call "
-                                  "torch.autograd.grad once per row of grad_outputs instead.")
-    if not only_inputs:
-        warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
-                      "gradient for other parts of the graph, please use torch.autograd.backward.",
-                      FutureWarning, stacklevel=2)
+    allow_unused = checks.grad_options(allow_unused, materialize_grads, is_grads_batched, only_inputs)
     inputs_tuple = _inputs_tuple(inputs, "grad")
     outputs = _as_tuple(outputs)
     grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
@@ -337,8 +308,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                                         accumulate_grad=False, describe=False))
     for i, g in enumerate(result):
         if g is None and not allow_unused:
-            raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in the "
-                               "graph. Set allow_unused=True if this is the desired behavior.")
+            checks.unused_input(i)
     if materialize_grads:
         result = [TensorBase._make(np.zeros_like(t._data)).requires_grad_(create_graph) if g is None else g
                   for g, t in zip(result, inputs_tuple)]
@@ -353,8 +323,7 @@ def _inputs_tuple(inputs, caller):
     elif type(inputs) is dict:
         inputs = tuple(inputs.values())
     elif hasattr(inputs, "keys"):
-        raise TypeError(f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. Other "
-                        "Mapping types are not supported.")
+        checks.inputs_mapping(caller, inputs)
     else:
         inputs = tuple(inputs)
     if not inputs:
