@@ -15,5 +15,8 @@ class CallableNode:
         One gradient per entry of `next_functions` (a tensor if there is one, else a tuple; None where none
         flows). Hooks do not run: they belong to the engine. Grad mode is whatever it is at the call.
         """
+        expected = len(self._output_shapes) or 1          # one gradient per output of the node's forward
+        if len(grad_outputs) != expected:
+            raise TypeError(f"expected {expected} arguments, got {len(grad_outputs)} instead")
         grads = self._run_backward(tuple(grad_outputs))
         return grads[0] if len(grads) == 1 else tuple(grads)

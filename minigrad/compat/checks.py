@@ -78,6 +78,15 @@ def modified_in_place(saved, t):
         "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
 
+def layout_contract(grad, param):
+    """PyTorch's warning when a leaf's .grad ends up another shape than the leaf (a direct AccumulateGrad call)."""
+    def strides(t):
+        return [s // t._data.itemsize for s in t._data.strides]
+    warnings.warn("grad and param do not obey the gradient layout contract. This is not an error, but may impair "
+                  f"performance.\ngrad.sizes() = {list(grad.shape)}, strides() = {strides(grad)}\n"
+                  f"param.sizes() = {list(param.shape)}, strides() = {strides(param)}", UserWarning, stacklevel=4)
+
+
 def hook_result(result, expected, hook):
     """Check what a node hook returned (a tuple of the right length), with PyTorch's errors."""
     if type(result) is not tuple:

@@ -319,7 +319,7 @@ def _gradients_for_inputs(node, grads):
             if array.shape != shape:
                 checks.gradient_shape(node, i, g, shape)
                 g = g.sum_to_size(shape)               # the adjoint of broadcasting, recorded under create_graph
-            if g._data.dtype != dtype:
+            if g._data.dtype is not dtype and g._data.dtype != dtype:     # `is` first: equal dtypes are one object
                 g = g.to(_BY_NUMPY[dtype])
         checked.append(g)
     return tuple(checked)

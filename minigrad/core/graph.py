@@ -148,6 +148,13 @@ class AccumulateGrad(CallableNode, Node):
         leaf = self.variable
         if g is None:
             return ()
+        if g._data.shape != leaf._data.shape:     # only a direct call, node(g), brings another shape; as PyTorch:
+            if leaf._grad is not None:            # a sum out of place, of the broadcast shape (or torch's error)
+                leaf._grad = leaf._grad + g
+                if leaf._grad._data.shape != leaf._data.shape:
+                    checks.layout_contract(leaf._grad, leaf)
+                return ()
+            g = leaf._detached_copy().copy_(g)    # g broadcast to the leaf's shape (or torch's error)
         if not _State.enabled:          # a plain backward: copy, then add in place (x.grad keeps its identity)
             if leaf._grad is None:
                 leaf._grad = g._detached_copy()

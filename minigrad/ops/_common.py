@@ -8,6 +8,7 @@ import weakref
 import numpy as np
 
 from ..core.dtype import promote, scalar_dtype
+from ..core import tensor as _tensor_class
 from ..core.function import Function
 from ..core.tensor import TensorBase
 
@@ -25,7 +26,10 @@ def wrap(array):
     """Make a tensor from an op's numpy result (a numpy scalar becomes a 0-d array)."""
     if type(array) is not np.ndarray:
         array = np.asarray(array)
-    return TensorBase._make(array)
+    # TensorBase._make(array), inlined. perf: 4 % on bench long_chain and custom_function_loop, 3 % per_op_overhead
+    t = _new(_tensor_class._Tensor)
+    t._data = array
+    return t
 
 
 _new = object.__new__
