@@ -191,10 +191,9 @@ def _run_hooks(node, grads):
     if node._pre_hooks:
         for nr, hooks in node._pre_hooks.items():
             for hook in list(hooks):
-                if grads[nr] is not None:
-                    result = hook(grads[nr])
-                    if result is not None:
-                        grads[nr] = result
+                result = hook(grads[nr])    # None too, for an output that got no gradient (as in PyTorch)
+                if result is not None:
+                    grads[nr] = result
     if node._retained:
         recording = _State.enabled          # True during a create_graph pass: the copy is recorded then
         for nr, ref in node._retained.items():

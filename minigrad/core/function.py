@@ -1,9 +1,10 @@
 """`Function`: an operation with a hand-written backward. `Function.apply` runs forward and records a node.
 
 Every built-in op of minigrad is a `Function` too (see `minigrad/ops/`), written with the very API that the
-book teaches for custom Functions. Read `Function.apply` first: five steps, each a function right below the
-class. Then the `ctx` (`FunctionCtx`: `save_for_backward`, `saved_tensors`, ...) and the node it is
-(`BackwardCFunction`), which checks the gradients that `backward` returns.
+book teaches for custom Functions. The file reads in three parts: the `ctx` API (`FunctionCtx`:
+`save_for_backward`, `saved_tensors`, ...), first only because `Function` inherits it; `Function.apply`, five
+steps, each a function right below the class; and the node that one call's ctx is (`BackwardCFunction`), which
+checks the gradients that `backward` returns.
 """
 import inspect
 import warnings
@@ -15,7 +16,7 @@ from ..compat.callable_nodes import CallableNode
 from ..compat.inference import INFERENCE_SAVED
 from .dtype import _BY_NUMPY
 from .grad_mode import _State
-from .graph import SAVED_TENSOR_FACTORIES, Node, SavedTensor, accumulator
+from .graph import SAVED_TENSOR_FACTORIES, Node, SavedTensor, accumulator, move_retained_grad
 from .tensor import TensorBase
 
 
@@ -33,6 +34,8 @@ class FunctionCtx:
     needs_input_grad = None
     _dirty = ()
     _non_differentiable = ()
+    _materialize_non_diff_grads = True   # PyTorch's private switch: False gives None, not zeros, for those outputs
+    _undifferentiated = ()               # which outputs then get None
 
     def save_for_backward(self, *tensors):
         """Save tensors (or None) for `backward`; they come back as `ctx.saved_tensors`.
@@ -207,14 +210,19 @@ def _record_output(ctx, inputs, out, i):
     """Record output `i`: a tensor gets the node as its `grad_fn` (integer and bool ones never do)."""
     if not isinstance(out, TensorBase):
         return out
-    if ctx._dirty and _is_one_of(out, ctx._dirty):
+    dirty = ctx._dirty and _is_one_of(out, ctx._dirty)
+    if dirty:
         checks.dirty_leaf(out)
     elif _is_one_of(out, inputs):
         out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
     if out._data.dtype.kind == "f" and not (ctx._non_differentiable and _is_one_of(out, ctx._non_differentiable)):
+        if dirty:
+            move_retained_grad(out, ctx, i)     # changed in place: its retain_grad() follows its new history
         out.grad_fn, out._requires_grad = ctx, True
         if i:
             out._output_nr = i
+    elif not ctx._materialize_non_diff_grads:
+        ctx._undifferentiated += (i,)
     return out
 
 
@@ -292,9 +300,17 @@ class BackwardCFunction(FunctionCtx, Node):
         if self._materialize_grads:
             for g in grads:
                 if g is None:
-                    grads = tuple(TensorBase._make(np.zeros(*meta)) if g is None else g for g, meta in zip(grads, self._output_shapes))
+                    grads = _materialized(self, grads)
                     break
         return _gradients_for_inputs(self, self._forward_cls.backward(self, *grads))
+
+
+def _materialized(node, grads):
+    """Zeros for the outputs that got no gradient, as PyTorch gives `backward` by default; None for an output
+    that is not a tensor (and, with `ctx._materialize_non_diff_grads = False`, for a non-differentiable one)."""
+    skip = node._undifferentiated
+    return tuple(g if g is not None or meta is None or i in skip else TensorBase._make(np.zeros(*meta))
+                 for i, (g, meta) in enumerate(zip(grads, node._output_shapes)))
 
 
 def _gradients_for_inputs(node, grads):

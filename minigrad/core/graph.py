@@ -120,6 +120,10 @@ class SavedTensor:
         t = self.tensor
         if (t._vc[0] if t._vc is not None else 0) != self.version:    # t's version, read as in __init__
             checks.modified_in_place(self, t)
+        if self.grad_fn is not None:    # a saved output comes back as a new tensor object, as in PyTorch
+            u = t._alias()
+            u.grad_fn, u._requires_grad, u._output_nr = self.grad_fn, True, self.output_nr
+            return u
         return t
 
 
@@ -148,7 +152,7 @@ class AccumulateGrad(CallableNode, Node):
         leaf = self.variable
         if g is None:
             return ()
-        if g._data.shape != leaf._data.shape:     # only a direct call, node(g), brings another shape; as PyTorch:
+        if g._data.shape != leaf._data.shape:     # e.g. a direct call, node(g), with another shape; as PyTorch:
             if leaf._grad is not None:            # a sum out of place, of the broadcast shape (or torch's error)
                 leaf._grad = leaf._grad + g
                 if leaf._grad._data.shape != leaf._data.shape:
@@ -182,6 +186,18 @@ def get_gradient_edge(tensor):
     """
     node = tensor.grad_fn
     return (node, tensor._output_nr) if node is not None else (accumulator(tensor), 0)
+
+
+def move_retained_grad(tensor, node, output_nr):
+    """An in-place change gives `tensor` a new history (`node`, output `output_nr`): as in PyTorch, its
+    `retain_grad()` moves along, so `.grad` is the gradient of its new value."""
+    old = tensor.grad_fn
+    ref = old._retained.get(tensor._output_nr) if old is not None and old._retained else None
+    if ref is not None and ref() is tensor:
+        del old._retained[tensor._output_nr]
+        if node._retained is None:
+            node._retained = {}
+        node._retained[output_nr] = ref
 
 
 def count_dependencies(roots, parents=None):

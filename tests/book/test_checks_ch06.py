@@ -124,6 +124,10 @@ def test_my_backward_says_not_yet_to_the_stub_and_to_a_missing_exercise_1():
      .replace("buffers.pop(node)", "buffers.pop(node, None)"), "ran"),
     # overwrites the buffer instead of adding
     (BACKWARD.replace("grad if next_node not in buffers else buffers[next_node] + grad", "grad"), "buffer"),
+    # adds into a buffer in place: an Add node gives both inputs one gradient tensor, so another buffer changes too
+    (BACKWARD.replace("            buffers[next_node] = grad if next_node not in buffers else buffers[next_node] + grad\n",
+                      "            if next_node in buffers:\n                buffers[next_node] += grad\n"
+                      "            else:\n                buffers[next_node] = grad\n"), "buffer += g"),
     # forgets the (None, 0) edges
     (BACKWARD.replace("            if next_node is None:\n                continue\n", ""), "(None, 0)"),
     # forgets to return the order

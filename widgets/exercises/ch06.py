@@ -20,10 +20,12 @@ from . import Feedback, Hint, check, expect
 ACCUMULATE = "torch::autograd::AccumulateGrad"
 
 
-def _graphs(lib):
+def _graphs(lib, shared_gradients=False):
     """Small graphs, each `(description, build)`; `build()` makes fresh leaves and returns (loss, leaves, counter).
 
-    `counter` counts the calls of a custom Function's backward placed where two gradients must meet.
+    `counter` counts the calls of a custom Function's backward placed where two gradients must meet. With
+    `shared_gradients`, two more where one gradient tensor reaches two buffers (what `my_backward` must not
+    change in place).
     """
     class Twice(lib.autograd.Function):
         calls = []
@@ -54,6 +56,17 @@ def _graphs(lib):
         b = lib.tensor([1.0, 1.0])              # needs no gradient: a (None, 0) edge
         return ((x * b + x) * 3).sum(), [x], None
 
+    def shared_gradient():
+        x = lib.tensor([1.0, 2.0], requires_grad=True)
+        w = lib.tensor([1.0, 2.0], requires_grad=True)
+        v = lib.tensor([1.0, 2.0], requires_grad=True)
+        s, t = x * w, x * v
+        return ((s + t) + (s + t) * 2).sum(), [x, w, v], None
+
+    def reused_leaf():
+        x = lib.tensor([1.0, 2.0], requires_grad=True)
+        return (x + x * 3).sum(), [x], None
+
     def chain():
         a = lib.tensor(0.3, requires_grad=True)
         c = a * 2
@@ -63,7 +76,10 @@ def _graphs(lib):
 
     return [("(x * x).sum()", square), ("h = Twice.apply(x * w); (h.exp() + h * 3).sum()", diamond),
             (_("((x * b + x) * 3).sum() with b not requiring grad and x.grad already [10, 10]"), constant_and_old_grad),
-            (_("a chain of * 2 and + 1 written with a Python loop"), chain)]
+            (_("a chain of * 2 and + 1 written with a Python loop"), chain)] + ([
+            # an Add node hands one gradient tensor to both its inputs: adding into it in place corrupts the other
+            ("s = x * w; t = x * v; ((s + t) + (s + t) * 2).sum()", shared_gradient),
+            ("(x + x * 3).sum()", reused_leaf)] if shared_gradients else [])
 
 
 def _nodes(loss):
@@ -169,7 +185,9 @@ def _run_case(fn, lib, text, build):
                        .format(where=where, text=text, times=len(counter.calls)))
         expect(lib.allclose(leaf.grad, w), _("{where}, for {text}, a leaf's .grad is {leaf_grad}, but .backward() "
                                              "gives {w}. Add the gradients meant for the same node in its buffer "
-                                             "(buffer + g), and start from ones_like(loss).")
+                                             "as a new tensor, buffer + g (not buffer += g: a node such as Add "
+                                             "hands the same gradient tensor to two buffers), and start from "
+                                             "ones_like(loss).")
                                            .format(where=where, text=text, leaf_grad=_values(leaf.grad),
                                                    w=_values(w)))
         expect(not leaf.grad.requires_grad, _("{where}, for {text}, .grad requires grad: call the nodes under "
@@ -225,11 +243,11 @@ def _check_my_backward(fn, real=None):
         probe = minigrad.tensor(1.0, requires_grad=True) * 2
         expect(helper(probe) not in (None, ...),
                _("count_dependencies (exercise 1) still returns None: my_backward needs it, so do exercise 1 first."))
-    for text, build in _graphs(minigrad):
+    for text, build in _graphs(minigrad, shared_gradients=True):
         _run_case(fn, minigrad, text, build)
     if real is not None:
         on_torch = _rebound(fn, real)
-        for text, build in _graphs(real):
+        for text, build in _graphs(real, shared_gradients=True):
             _run_case(on_torch, real, text, build)
 
 
