@@ -84,9 +84,11 @@ def check_sin(fn):
     expect(torch.allclose(g, x.detach().cos()),
            _("the first derivative is {g}, expected cos(x) = {want}.")
            .format(g=_values(g), want=_values(x.detach().cos())))
-    expect(g.requires_grad, _("with create_graph=True the gradient does not require grad: backward left the Tensor "
-                              "world (numpy, .detach(), .item(), or torch.tensor(...) of its values). Compute it "
-                              "with tensor operations: grad_output * x.cos()."))
+    expect(g.requires_grad, _("with create_graph=True the gradient does not require grad: it was computed from "
+                              "something that has no graph. Either a value forward computed (forward runs with "
+                              "recording off, so an x.cos() saved there is a constant), or a copy outside the Tensor "
+                              "world (numpy, .detach(), .item(), torch.tensor(...)). Save x itself, and compute "
+                              "grad_output * x.cos() in backward."))
     (g2,) = autograd.grad(g.sum(), x)
     expect(torch.allclose(g2, -x.detach().sin()),
            _("the second derivative is {g2}, expected -sin(x) = {want}: use the saved x itself in backward "
