@@ -1,10 +1,10 @@
 """`TensorBase`: a numpy array plus what autograd needs (`requires_grad`, `grad`, `grad_fn`, a version counter).
 
-The bottom of minigrad: it imports only numpy, the dtypes and the grad-mode switches. `minigrad.Tensor`
-(`_tensor/tensor.py`) is this class plus the methods that compute (`x + y`, `x.sum()`, `x[0]`, `x.backward()`):
-they call the built-in ops, which build tensors, so they sit above the ops, as `torch.Tensor` (Python) sits
-over `torch._C.TensorBase` (C++). The one seam between the two: `set_tensor_class` tells `_make`, which every
-op calls, which class the tensors it makes are.
+The bottom of minigrad: it imports only numpy, the dtypes, the grad-mode switch and PyTorch's messages
+(compat/). `minigrad.Tensor` (`_tensor/tensor.py`) is this class plus the methods that compute (`x + y`,
+`x.sum()`, `x[0]`, `x.backward()`): they call the built-in ops, which build tensors, so they sit above the ops,
+as `torch.Tensor` (Python) sits over `torch._C.TensorBase` (C++). The one seam between the two:
+`set_tensor_class` tells `_make`, which every op calls, which class the tensors it makes are.
 """
 import warnings
 
