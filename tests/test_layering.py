@@ -1,9 +1,11 @@
 """The layers as a test: who may import whom, read from the source (AST), failing with the offending import.
 
-minigrad: Tensor at the bottom (`_tensor.py` imports only numpy, the dtypes, the grad-mode switches and the
-printer); no module-level import cycle anywhere in the package; no method module that injects imports into its
-globals (the old `_load_ops()`); minigrad never imports widgets, autograd never imports nn or optim, optim
-never imports nn. widgets import no private minigrad name.
+Every import counts, at the top of a file or inside a function. minigrad: `compat/` at the bottom imports no
+other part of minigrad; `core/` imports only itself and, at the seams listed in CORE_SEAMS, compat (TensorBase
+in `core/tensor.py` imports only numpy, the dtypes, grad mode and PyTorch's messages); `ops/` builds on core
+only; no import cycle between modules, and none between the packages (core, compat, ops, _tensor, random, nn,
+...); no module that injects imports into its globals (the old `_load_ops()`); minigrad never imports widgets,
+optim never imports nn. widgets import no private name.
 """
 import ast
 import pathlib

@@ -123,15 +123,6 @@ class Tensor(TensorBase, TensorPointwise, TensorReductions, TensorShape, TensorI
         return linalg.matmul(self, other)
 
     # ---- backward: where the engine starts (core/engine.py), and what it does at this tensor's node -------
-    @property
-    def retains_grad(self):
-        """True if `retain_grad()` was called on this non-leaf tensor."""
-        node = self.grad_fn
-        if node is None or not node._retained:
-            return False
-        ref = node._retained.get(self._output_nr)
-        return ref is not None and ref() is self
-
     def retain_grad(self):
         """Ask backward to fill this non-leaf tensor's `.grad` too."""
         if not self._requires_grad:

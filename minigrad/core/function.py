@@ -1,10 +1,11 @@
 """`Function`: an operation with a hand-written backward. `Function.apply` runs forward and records a node.
 
 Every built-in op of minigrad is a `Function` too (see `minigrad/ops/`), written with the very API that the
-book teaches for custom Functions. The file reads in three parts: the `ctx` API (`FunctionCtx`:
-`save_for_backward`, `saved_tensors`, ...), first only because `Function` inherits it; `Function.apply`, five
-steps, each a function right below the class; and the node that one call's ctx is (`BackwardCFunction`), which
-checks the gradients that `backward` returns.
+book teaches for custom Functions. The file reads: the `ctx` API (`FunctionCtx`: `save_for_backward`,
+`saved_tensors`, ...), first only because `Function` inherits it; `Function` and its `apply`, five steps, each a
+function right below the class (then the one shortcut, for built-in ops when nothing is recorded, and small
+helpers); and the node that one call's ctx is (`BackwardCFunction`), which checks the gradients that `backward`
+returns.
 """
 import inspect
 import warnings

@@ -19,8 +19,9 @@ _sequence = itertools.count()
 class Node(SavedAttributes):     # SavedAttributes: grad_fn._saved_self and the like, by torch's names
     """A backward function in the graph. `name()`, `next_functions` and `metadata` mirror `torch.autograd.graph.Node`.
 
-    Nodes are created by `Function.apply` (one new node per call); for a custom Function the node is also the
-    `ctx` its `forward`/`setup_context`/`backward` receive.
+    Nodes are created by `Function.apply` (one new node per call; a leaf's `AccumulateGrad` by `accumulator`,
+    once); for a custom Function the node is also the `ctx` its `forward`/`setup_context`/`backward` receive.
+    Every node class writes `_run_backward`, which is what the engine calls.
     """
 
     # class-level defaults keep node creation cheap: an instance only stores what differs
@@ -87,6 +88,11 @@ class Node(SavedAttributes):     # SavedAttributes: grad_fn._saved_self and the 
             if result is not None:
                 grad_inputs = checks.hook_result(result, len(grad_inputs), hook)
         return grad_inputs
+
+    def _run_backward(self, grads):
+        """Return this node's gradients: given one gradient per output of its forward (None where none arrived),
+        one per entry of `next_functions`. What the engine calls for each node; every node class writes it."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _run_backward")
 
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"
@@ -205,8 +211,8 @@ def count_dependencies(roots, parents=None):
 
     A node runs once that many gradients have arrived, so the length of the result is the number of nodes a
     backward pass from `roots` runs (a pass with `inputs=` may run fewer). Given a `parents` dict, the same
-    walk records who points at each node (what a pass with `inputs=` needs). The engine, gradcheck and the
-    drawings all walk the graph with this.
+    walk records who points at each node (what a pass with `inputs=` needs). The engine and the drawings (the
+    widgets, through `walk`) both walk the graph with this.
     """
     dependencies = dict.fromkeys(roots, 0)
     queue = deque(dependencies)

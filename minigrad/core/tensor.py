@@ -133,6 +133,15 @@ class TensorBase:
         return self.grad_fn is None
 
     @property
+    def retains_grad(self):
+        """True if `retain_grad()` was called on this non-leaf tensor."""
+        node = self.grad_fn
+        if node is None or not node._retained:
+            return False
+        ref = node._retained.get(self._output_nr)
+        return ref is not None and ref() is self
+
+    @property
     def grad(self):
         if self.grad_fn is not None and not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
