@@ -33,7 +33,17 @@ class TensorShape:
         return self.permute(*reversed(range(self.dim())))
 
     def permute(self, *dims):
+        if not dims:
+            raise TypeError('permute() missing 1 required positional arguments: "dims"')
         return shape.Permute.apply(self, _shape_arg(dims))
+
+    def stride(self, dim=None):
+        """The step in memory, in elements, from one index to the next along each dimension (0 where expanded).
+
+        Mirrors `torch.Tensor.stride`: a tuple, or one number for `dim`.
+        """
+        steps = tuple(s // self._data.itemsize for s in self._data.strides)
+        return steps if dim is None else steps[dim_index(dim, self._data.ndim)]
 
     def transpose(self, dim0, dim1):
         return shape.Transpose.apply(self, dim0, dim1)

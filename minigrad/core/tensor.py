@@ -33,9 +33,15 @@ class TensorBase:
     _wrapped_number = False    # True for a Python number turned into a 0-d tensor by an operator
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
-    def __init__(self, data=()):
-        # torch.Tensor([1, 2]) makes a float32 tensor
-        self._data = np.array(data, dtype=np.float32)
+    def __init__(self, *args):
+        # torch.Tensor([1, 2]) makes a float32 tensor of those values; torch.Tensor(2, 3), one of that shape
+        # (PyTorch's is uninitialized memory; minigrad's holds zeros)
+        if args and all(type(n) is int for n in args) or (len(args) == 1 and isinstance(args[0], Size)):
+            self._data = np.zeros(tuple(args[0]) if isinstance(args[0], Size) else args, np.float32)
+        elif len(args) > 1 or (args and isinstance(args[0], (float, bool))):
+            raise TypeError(f"new(): data must be a sequence (got {type(args[-1]).__name__})")
+        else:
+            self._data = np.array(args[0] if args else (), dtype=np.float32)
         if _State.inference:
             self._inference = True
 

@@ -82,12 +82,17 @@ def randn(*sizes, size=None, generator=None, dtype=None, requires_grad=False, de
     return _tensor(array, requires_grad)
 
 
-def randint(*args, size=None, generator=None, dtype=None, requires_grad=False, device=None, layout=None,
-            pin_memory=False, out=None):
-    """Integers drawn uniformly from [low, high): `randint(high, size)` or `randint(low, high, size)`.
+def randint(*args, low=None, high=None, size=None, generator=None, dtype=None, requires_grad=False, device=None,
+            layout=None, pin_memory=False, out=None):
+    """Integers drawn uniformly from [low, high): `randint(high, size)` or `randint(low, high, size)`, each
+    argument positional or by name.
 
     int64 unless `dtype` says otherwise. Mirrors `torch.randint`.
     """
+    if high is not None:
+        args = args + (() if low is None else (low,)) + (high,)
+    elif low is not None:
+        raise TypeError('randint() missing 2 required positional argument: "high", "size"')
     if size is None and len(args) in (2, 3):
         *bounds, size = args
         if not isinstance(size, (tuple, list)):

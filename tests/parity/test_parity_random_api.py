@@ -21,6 +21,19 @@ def case(fn):
     return fn
 
 
+# ---- randint's arguments by name -----------------------------------------------------------------------
+@case
+def randint_keywords(lib):
+    lib.manual_seed(0)
+    return [lib.randint(low=0, high=2, size=(5,), dtype=lib.int64), lib.randint(high=5, size=(2,)),
+            lib.randint(3, high=9, size=(2, 2)), lib.randint(3, 10, (4,)), lib.randint(10, size=(3,))]
+
+
+@case
+def randint_low_without_high(lib):
+    return lib.randint(low=1, size=(2,))
+
+
 # ---- the generator and its seeds -----------------------------------------------------------------------
 @case
 def generator_basics(lib):

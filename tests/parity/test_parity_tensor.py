@@ -58,6 +58,17 @@ def test_repr(run_both, name):
 
 
 CASES = {
+    # torch.Tensor(2, 3): the legacy constructor takes sizes too (its values are PyTorch's uninitialized memory,
+    # so only the shape and dtype are compared); a float is torch's TypeError
+    "legacy_constructor_sizes": lambda lib: [(t.shape, t.dtype) for t in (
+        lib.Tensor(2, 3), lib.Tensor(0), lib.Tensor(lib.Size([2, 1])), lib.Tensor(), lib.Tensor([1, 2]))],
+    "legacy_constructor_float": lambda lib: lib.Tensor(2.5),
+    "stride": lambda lib: (lib.zeros(2, 3).stride(), lib.zeros(2, 3).stride(1), lib.zeros(2, 3).stride(-2),
+                           lib.zeros(2, 3).t().stride(), lib.ones(3).expand(2, 3).stride(),
+                           lib.ones(3).expand(2, 3).clone().stride(), lib.tensor(1.0).stride()),
+    "stride_out_of_range": lambda lib: lib.zeros(2, 3).stride(2),
+    "clone_of_expanded_is_dense": lambda lib: lib.ones(3).expand(2, 3).clone().add_(1).tolist(),
+    "permute_without_dims": lambda lib: lib.ones(2, 3).permute(),
     "size_reprs": lambda lib: (repr(lib.Size([2, 3])), str(lib.Size([2, 3])), repr(lib.Size([])),
                                repr(lib.zeros(2, 3).shape), repr(lib.tensor(1.0).shape)),
     "size_is_a_tuple": lambda lib: (lib.Size([2, 3]) == (2, 3), isinstance(lib.Size([2, 3]), tuple),
