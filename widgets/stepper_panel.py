@@ -3,6 +3,8 @@
 Everything shown comes from the engine's `BackwardStep` record and the node itself (`needs_input_grad`, the
 tensors it saved, the attributes a custom Function put on its ctx). All text is escaped.
 """
+import re
+
 from minigrad.autograd import AccumulateGrad
 from minigrad.autograd.graph import ctx_attributes, output_metadata, saved_values
 
@@ -21,10 +23,10 @@ FREED_NOTE = N_(
 # A sentence about a tensor comes whole from the catalogue, once with the tensor's name and once for each way an
 # unnamed one is described: Chinese spaces them differently ("x 的 .grad", but "形状为 (2,) 的叶子张量的 .grad").
 ADDS_INTO = {"named": N_("adds it into {leaf}.grad: {before} → {after}"),
-             "leaf": N_("adds it into the leaf of shape {shape}.grad: {before} → {after}")}
+             "leaf": N_("adds it into the .grad of the leaf of shape {shape}: {before} → {after}")}
 OF_LEAF = {"named": N_("{node} of {leaf}"), "leaf": N_("{node} of the leaf of shape {shape}")}
-GRAD_IS = {"named": N_("{leaf}.grad = {grad}"), "leaf": N_("the leaf of shape {shape}.grad = {grad}"),
-           "tensor": N_("the tensor of shape {shape}.grad = {grad}")}
+GRAD_IS = {"named": N_("{leaf}.grad = {grad}"), "leaf": N_("the .grad of the leaf of shape {shape} = {grad}"),
+           "tensor": N_("the .grad of the tensor of shape {shape} = {grad}")}
 
 
 def panel_html(stepper):
@@ -44,7 +46,8 @@ def panel_html(stepper):
     if stepper.finished:
         parts.append(_summary(stepper))
     if stepper.freed:
-        parts.append(f"<i>{esc_html(_(FREED_NOTE))}</i>")
+        # `code` in the catalogue's sentence is shown as code, not as backticks
+        parts.append("<i>" + re.sub(r"`([^`]+)`", r"<code>\1</code>", esc_html(_(FREED_NOTE))) + "</i>")
     return panel_box(parts)
 
 

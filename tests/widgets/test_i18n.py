@@ -161,7 +161,7 @@ def test_the_steppers_end_summary_speaks_the_chosen_language():
             stepper = widgets.BackwardStepper((x * w).sum(), w=w)       # x unnamed: called by its shape
             stepper.on_run(None)
         named = say("{leaf}.grad = {grad}").format(leaf="w", grad="<code>[1., 2.]</code>")
-        unnamed = say("the leaf of shape {shape}.grad = {grad}").format(shape="(2,)", grad="<code>[3., 4.]</code>")
+        unnamed = say("the .grad of the leaf of shape {shape} = {grad}").format(shape="(2,)", grad="<code>[3., 4.]</code>")
         assert f"[0] {unnamed}" in stepper.panel_html.value and f"[1] {named}" in stepper.panel_html.value, \
             stepper.panel_html.value
 
