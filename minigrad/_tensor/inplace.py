@@ -12,7 +12,7 @@ from ..core import dtype as _dtype
 from ..random import functions as _random_functions
 from ..core.grad_mode import _State
 from ..core.tensor import TensorBase
-from ..core.graph import SavedTensor, move_retained_grad
+from ..core.graph import SavedTensor, set_history
 from .views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 from ..ops import arithmetic, unary
 from ..ops.indexing import IndexPut, SetSlice, index_array as _index_array, is_basic_index
@@ -105,8 +105,7 @@ class TensorInPlace:
         self._data[...] = result._data
         self._bump_version()
         if result.grad_fn is not None:
-            move_retained_grad(self, result.grad_fn, result._output_nr)
-            self.grad_fn, self._output_nr, self._requires_grad = result.grad_fn, result._output_nr, True
+            set_history(self, result.grad_fn, result._output_nr)
             if self._views:
                 refresh_views(self)
         return self
@@ -211,12 +210,8 @@ def _write_through_view(view, result):
     base_edge = (base.grad_fn, base._output_nr) if base.grad_fn is not None else (None, 0)
     base_meta, view_meta = (base._data.shape, base._data.dtype), (view._data.shape, view._data.dtype)
     copy = CopySlices(base_edge, result.grad_fn, where, base_meta)
-    move_retained_grad(base, copy, 0)
-    base.grad_fn, base._output_nr, base._requires_grad = copy, 0, True
-    node = AsStridedBackward0((copy, 0), where, view_meta, base_meta)
-    move_retained_grad(view, node, 0)
-    view.grad_fn = node
-    view._output_nr, view._requires_grad = 0, True
+    set_history(base, copy, 0)
+    set_history(view, AsStridedBackward0((copy, 0), where, view_meta, base_meta), 0)
     view._base_grad_fn = copy                 # the view is up to date with its base again
     refresh_views(base, skip=view)            # and so are the base's other views
     return view

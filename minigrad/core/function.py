@@ -17,7 +17,7 @@ from ..compat.callable_nodes import CallableNode
 from ..compat.inference import INFERENCE_SAVED
 from .dtype import _BY_NUMPY
 from .grad_mode import _State
-from .graph import SAVED_TENSOR_FACTORIES, Node, SavedTensor, accumulator, move_retained_grad
+from .graph import SAVED_TENSOR_FACTORIES, Node, SavedTensor, accumulator, set_history
 from .tensor import TensorBase
 
 
@@ -218,10 +218,11 @@ def _record_output(ctx, inputs, out, i):
         out = out._alias()          # an input returned as-is becomes a new tensor, as in PyTorch
     if out._data.dtype.kind == "f" and not (ctx._non_differentiable and _is_one_of(out, ctx._non_differentiable)):
         if dirty:
-            move_retained_grad(out, ctx, i)     # changed in place: its retain_grad() follows its new history
-        out.grad_fn, out._requires_grad = ctx, True
-        if i:
-            out._output_nr = i
+            set_history(out, ctx, i)            # changed in place: its retain_grad() follows its new history
+        else:
+            out.grad_fn, out._requires_grad = ctx, True
+            if i:
+                out._output_nr = i
     elif not ctx._materialize_non_diff_grads:
         ctx._undifferentiated += (i,)
     return out

@@ -194,8 +194,8 @@ def get_gradient_edge(tensor):
     return (node, tensor._output_nr) if node is not None else (accumulator(tensor), 0)
 
 
-def move_retained_grad(tensor, node, output_nr):
-    """An in-place change gives `tensor` a new history (`node`, output `output_nr`): as in PyTorch, its
+def set_history(tensor, node, output_nr):
+    """Give `tensor`, just changed in place, its new history: output `output_nr` of `node`. As in PyTorch, its
     `retain_grad()` moves along, so `.grad` is the gradient of its new value."""
     old = tensor.grad_fn
     ref = old._retained.get(tensor._output_nr) if old is not None and old._retained else None
@@ -204,6 +204,7 @@ def move_retained_grad(tensor, node, output_nr):
         if node._retained is None:
             node._retained = {}
         node._retained[output_nr] = ref
+    tensor.grad_fn, tensor._output_nr, tensor._requires_grad = node, output_nr, True
 
 
 def count_dependencies(roots, parents=None):
