@@ -203,4 +203,14 @@ def test_saved_names_match_torchs_saved_attributes(case, torch):
     received.update({name: getattr(m_node, attr) for name, attr in attrs.items()})
     for name in NOT_SAVED.get(t_node.name(), ()):
         expected.pop(name)
-    assert received == expected, f"{t_node.name()}: received {received}, expected (torch) {expected}"
+    # the values up to rounding: torch's float64 tanh and sqrt kernels differ from numpy's in the last bit on
+    # some CPUs (AVX-512 ones); the names, and every non-float value, must match exactly
+    assert received.keys() == expected.keys() and all(
+        same_up_to_rounding(received[k], expected[k]) for k in expected), \
+        f"{t_node.name()}: received {received}, expected (torch) {expected}"
+
+
+def same_up_to_rounding(a, b):
+    if isinstance(a, list) and isinstance(b, list):
+        return np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=1e-14, atol=0)
+    return a == b

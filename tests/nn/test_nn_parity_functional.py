@@ -1,9 +1,13 @@
 """Parity with real PyTorch for nn.functional, the loss layers and nn.init: values, gradients, node names, errors
 and warnings on fixed inputs. One table drives the value/gradient cases."""
+import json
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
-from minigrad.nn.functional import conv
+from parity_printed import clean_text
 
 X = [[1.0, -2.0, 0.5, 3.0], [0.0, 0.25, -1.5, 2.0], [-0.5, 1.0, 4.0, -3.0]]
 W = [[0.5, -0.25, 1.0, 0.0], [-1.0, 0.75, 0.25, 0.5]]
@@ -175,11 +179,25 @@ def test_uniform_inits_have_torchs_range(torch, fn, kwargs, bound):
         assert values.min() < lo + 0.01 * (hi - lo) and values.max() > hi - 0.01 * (hi - lo), lib.__name__
 
 
-def test_conv2d_same_with_an_even_kernel_warns_as_torch(parity, monkeypatch):
-    # both warn once per process (torch: TORCH_WARN_ONCE); another test in this worker may have had the warning
-    monkeypatch.setattr(conv, "_same_padding_warned", [False])
+EVEN_KERNEL_SAME = """
+import json, sys, warnings
+import {lib} as lib
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    x = lib.ones(1, 1, 4, 4)
+    shape = lib.nn.functional.conv2d(x, lib.ones(1, 1, 2, 2), padding="same").shape
+print(json.dumps([list(shape), [(w.category.__name__, str(w.message)) for w in caught]]))
+"""
 
-    def example(lib):
-        x = lib.ones(1, 1, 4, 4)
-        return lib.nn.functional.conv2d(x, lib.ones(1, 1, 2, 2), padding="same").shape
-    assert parity(example) is not None
+
+def test_conv2d_same_with_an_even_kernel_warns_as_torch(torch):
+    # both warn once per process (torch: TORCH_WARN_ONCE), and another test in this worker may have had the
+    # warning already, so each library runs the example in a fresh process
+    def run(lib):
+        done = subprocess.run([sys.executable, "-c", EVEN_KERNEL_SAME.format(lib=lib)], capture_output=True,
+                              text=True, check=True)
+        shape, warned = json.loads(done.stdout)
+        return shape, [(category, clean_text(message)) for category, message in warned]
+    expected = run("torch")
+    assert expected[1], "torch did not warn"
+    assert run("minigrad") == expected
