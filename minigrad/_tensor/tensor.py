@@ -3,17 +3,19 @@
 As in PyTorch, where `torch.Tensor` (torch/_tensor.py) is a Python class over the C++ `TensorBase`: the state and
 what autograd needs of a tensor are `TensorBase` (minigrad/core/tensor.py); the methods that compute call the
 built-in ops of `minigrad/ops/`, which sit above `TensorBase` (they make tensors), so they are written above
-the ops and `Tensor` inherits them. This file holds the ones a first reading needs: the arithmetic operators
-(`x + y` is `Add.apply(x, y)`), the matrix products, and `backward()`. The other kinds are each in a file
-of this folder: `pointwise.py`, `reductions.py`, `shape.py`, `indexing.py`, `inplace.py`, `conversion.py`.
+the ops and `Tensor` inherits them. The arithmetic operators (`x + y` is `Add.apply(x, y)`) are
+`TensorArithmetic`, next to the ops they call in `ops/arithmetic.py`; this file holds the matrix products and
+`backward()`, which starts the engine. The other kinds are each in a file of this folder: `pointwise.py`,
+`reductions.py`, `shape.py`, `indexing.py`, `inplace.py`, `conversion.py`.
 """
 import weakref
 
 from ..core.engine import backward as _backward
 from ..core.graph import accumulator
 from ..core.tensor import TensorBase, set_tensor_class
-from ..ops import arithmetic, linalg
-from ..ops._common import as_operand as _as_tensor, is_number as _is_number
+from ..ops import linalg
+from ..ops._common import as_operand as _as_tensor
+from ..ops.arithmetic import TensorArithmetic
 from .conversion import TensorConvert
 from .indexing import TensorIndexing
 from .inplace import TensorInPlace
@@ -24,91 +26,20 @@ from .shape import TensorShape
 from .views import TensorViews
 
 
-class Tensor(TensorBase, TensorPointwise, TensorReductions, TensorShape, TensorInPlace, TensorIndexing,
-             TensorConvert, TensorViews):
+class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, TensorShape, TensorInPlace,
+             TensorIndexing, TensorConvert, TensorViews):
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
     """
 
-    # ---- arithmetic (a Python number on either side is wrapped into a tensor, as PyTorch does) ------------
-    def __add__(self, other):
-        return arithmetic.Add.apply(self, _as_tensor(other, self))
-
-    __radd__ = __add__
-
-    def __sub__(self, other):
-        return arithmetic.Sub.apply(self, arithmetic.subtraction_operand(other, self))
-
-    def __rsub__(self, other):
-        if _is_number(other):
-            return arithmetic.Rsub.apply(self, other)
-        return _as_tensor(other, self) - self
-
-    def __mul__(self, other):
-        return arithmetic.Mul.apply(self, _as_tensor(other, self))
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other):
-        return arithmetic.Div.apply(self, _as_tensor(other, self))
-
-    def __rtruediv__(self, other):
-        return arithmetic.Reciprocal.apply(self) * other
-
-    def __pow__(self, exponent):
-        if isinstance(exponent, TensorBase):
-            return arithmetic.PowTensor.apply(self, exponent)
-        return arithmetic.Pow.apply(self, exponent)
-
-    def __rpow__(self, base):
-        if _is_number(base):
-            return arithmetic.RPow.apply(self, base)
-        return _as_tensor(base, self) ** self
-
-    def __neg__(self):
-        return arithmetic.Neg.apply(self)
-
+    # ---- matrix products -----------------------------------------------------------------------------------
     def __matmul__(self, other):
         return self.matmul(other)
 
     def __rmatmul__(self, other):
         return _as_tensor(other, self).matmul(self)
 
-    def __abs__(self):
-        return self.abs()
-
-    def __iadd__(self, other):
-        return self.add_(other)
-
-    def __isub__(self, other):
-        return self.sub_(other)
-
-    def __imul__(self, other):
-        return self.mul_(other)
-
-    def __itruediv__(self, other):
-        return self.div_(other)
-
-    def add(self, other, alpha=1):
-        return arithmetic.Add.apply(self, _as_tensor(other, self), alpha)
-
-    def sub(self, other, alpha=1):
-        return arithmetic.Sub.apply(self, arithmetic.subtraction_operand(other, self), alpha)
-
-    def mul(self, other):
-        return self * other
-
-    def div(self, other):
-        return self / other
-
-    def pow(self, exponent):
-        return self ** exponent
-
-    def neg(self):
-        return -self
-
-    # ---- matrix products -----------------------------------------------------------------------------------
     def mm(self, other):
         return linalg.Mm.apply(self, other)
 

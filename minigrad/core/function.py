@@ -198,13 +198,16 @@ def _record_outputs(ctx, inputs, output):
     """Point each tensor output at the node (`grad_fn`, `output_nr`), then save the tensors ctx asked for."""
     if isinstance(output, tuple):
         recorded = tuple([_record_output(ctx, inputs, out, i) for i, out in enumerate(output)])
+        ctx._output_shapes = _shared(tuple([_meta(out) for out in recorded]))
     else:
         recorded = _record_output(ctx, inputs, output, 0)
-    outputs = recorded if isinstance(output, tuple) else (recorded,)
-    ctx._output_shapes = _shared(tuple([(out._data.shape, out._data.dtype) if isinstance(out, TensorBase) else None
-                                        for out in outputs]))
+        ctx._output_shapes = _shared((_meta(recorded),))
     _save(ctx)
     return recorded
+
+
+def _meta(t):
+    return (t._data.shape, t._data.dtype) if isinstance(t, TensorBase) else None
 
 
 def _record_output(ctx, inputs, out, i):

@@ -1,9 +1,91 @@
-"""+ - * / ** and negation. Python numbers arrive wrapped as 0-d tensors, as in PyTorch."""
+"""+ - * / ** and negation: the operators of `Tensor` first (`x + y` calls `Add.apply`), then the ops they call.
+
+Python numbers arrive wrapped as 0-d tensors, as in PyTorch. Each op is a `Function` written as the book teaches
+you to write one: `forward`, `setup_context`, `backward`; only `node_name` (PyTorch's name for its node) and
+`saved_names` / `saved_attrs` (what `grad_fn._saved_*` shows) are extra.
+"""
 import numpy as np
 
 from ..core.function import Function
-from ._common import as_operand, float_dtype_of, grad_to, operands, quiet, wrap
+from ..core.tensor import TensorBase
+from ._common import as_operand, float_dtype_of, grad_to, is_number, operands, quiet, wrap
 from .unary import Log, Where
+
+
+class TensorArithmetic:
+    """The operators of `minigrad.Tensor` (which inherits this class): `x + y` is `Add.apply(x, y)`, `x * 2` is
+    `Mul.apply(x, tensor(2.))`. A Python number on either side is wrapped into a 0-d tensor, as PyTorch does."""
+
+    def __add__(self, other):
+        return Add.apply(self, as_operand(other, self))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return Sub.apply(self, subtraction_operand(other, self))
+
+    def __rsub__(self, other):
+        if is_number(other):
+            return Rsub.apply(self, other)
+        return as_operand(other, self) - self
+
+    def __mul__(self, other):
+        return Mul.apply(self, as_operand(other, self))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        return Div.apply(self, as_operand(other, self))
+
+    def __rtruediv__(self, other):
+        return Reciprocal.apply(self) * other
+
+    def __pow__(self, exponent):
+        if isinstance(exponent, TensorBase):
+            return PowTensor.apply(self, exponent)
+        return Pow.apply(self, exponent)
+
+    def __rpow__(self, base):
+        if is_number(base):
+            return RPow.apply(self, base)
+        return as_operand(base, self) ** self
+
+    def __neg__(self):
+        return Neg.apply(self)
+
+    def __abs__(self):
+        return self.abs()
+
+    # in place: x += y is x.add_(y)  (_tensor/inplace.py)
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def add(self, other, alpha=1):
+        return Add.apply(self, as_operand(other, self), alpha)
+
+    def sub(self, other, alpha=1):
+        return Sub.apply(self, subtraction_operand(other, self), alpha)
+
+    def mul(self, other):
+        return self * other
+
+    def div(self, other):
+        return self / other
+
+    def pow(self, exponent):
+        return self ** exponent
+
+    def neg(self):
+        return -self
 
 
 class Add(Function):
