@@ -7,7 +7,8 @@ __all__ = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
            "arcsin", "arccos", "arctan", "arctan2", "arcsinh", "arccosh", "arctanh",
            "log2", "log10", "log1p", "expm1", "exp2", "erf", "erfc", "rsqrt", "reciprocal", "square",
            "sign", "floor", "ceil", "trunc", "fix", "round", "frac", "maximum", "minimum",
-           "std", "var", "prod", "cumsum", "cumprod", "logsumexp", "amax", "amin", "all", "any", "topk"]
+           "std", "var", "prod", "cumsum", "cumprod", "logsumexp", "amax", "amin", "all", "any", "topk",
+           "isnan", "isinf", "isfinite", "isposinf", "isneginf"]
 
 sin, cos, tan, asin, acos, atan = Tensor.sin, Tensor.cos, Tensor.tan, Tensor.asin, Tensor.acos, Tensor.atan
 sinh, cosh, asinh, acosh, atanh = Tensor.sinh, Tensor.cosh, Tensor.asinh, Tensor.acosh, Tensor.atanh
@@ -19,6 +20,8 @@ fix, round = Tensor.trunc, Tensor.round  # noqa: A001 - torch.round
 std, var, prod, cumsum, cumprod = Tensor.std, Tensor.var, Tensor.prod, Tensor.cumsum, Tensor.cumprod
 logsumexp, amax, amin, topk = Tensor.logsumexp, Tensor.amax, Tensor.amin, Tensor.topk
 all, any = Tensor.all, Tensor.any  # noqa: A001 - torch.all, torch.any
+isnan, isinf, isfinite, isposinf, isneginf = (Tensor.isnan, Tensor.isinf, Tensor.isfinite, Tensor.isposinf,
+                                              Tensor.isneginf)
 
 
 def atan2(input, other):

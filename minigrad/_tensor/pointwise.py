@@ -38,6 +38,25 @@ class TensorPointwise:
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
 
+    # ---- tests of each value: bool tensors, never recorded (an integer tensor is finite everywhere) -------------
+    def _test(self, op):
+        return TensorBase._make(np.asarray(op(self._data)))
+
+    def isnan(self):
+        return self._test(np.isnan)
+
+    def isinf(self):
+        return self._test(np.isinf)
+
+    def isfinite(self):
+        return self._test(np.isfinite)
+
+    def isposinf(self):
+        return self._test(np.isposinf) if self._data.dtype.kind == "f" else self._test(np.zeros_like).bool()
+
+    def isneginf(self):
+        return self._test(np.isneginf) if self._data.dtype.kind == "f" else self._test(np.zeros_like).bool()
+
     # ---- elementwise functions -----------------------------------------------------------------------------
     def exp(self):
         return unary.Exp.apply(self)

@@ -11,7 +11,7 @@ the ops and `Tensor` inherits them. The arithmetic operators (`x + y` is `Add.ap
 import weakref
 
 from ..core.engine import backward as _backward
-from ..core.graph import accumulator
+from ..core.graph import RemovableHandle, accumulator
 from ..core.tensor import TensorBase, set_tensor_class
 from ..ops import linalg
 from ..ops._common import as_operand as _as_tensor
@@ -74,6 +74,22 @@ class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, Te
         if self.grad_fn is None:
             return accumulator(self)._add_pre_hook(0, hook)
         return self.grad_fn._add_pre_hook(self._output_nr, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call `hook(tensor)` on this leaf after backward has added into its `.grad` (an optimizer step can
+        run here, per parameter, as soon as its gradient is complete). The hook must return None.
+
+        Returns a handle whose `.remove()` unregisters the hook.
+        """
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        node = accumulator(self)
+        if node._post_accumulate_hooks is None:
+            node._post_accumulate_hooks = []
+        node._post_accumulate_hooks.append(hook)
+        return RemovableHandle(node._post_accumulate_hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. the graph's leaves. Mirrors `torch.Tensor.backward`.

@@ -8,7 +8,8 @@ from .._tensor.tensor import Tensor
 from ..core.engine import BackwardStep, backward, backward_steps, grad
 from ..core.function import BackwardCFunction, Function, FunctionCtx
 from ..core.graph import AccumulateGrad, Node
-from . import function, graph  # noqa: F401 - torch.autograd.function, torch.autograd.graph
+from . import anomaly_mode, function, graph  # noqa: F401 - torch.autograd.function, torch.autograd.graph, ...
+from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled,
                         set_multithreading_enabled)
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
@@ -29,4 +30,4 @@ class Variable(metaclass=_VariableMeta):
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "backward", "grad", "backward_steps", "BackwardStep",
            "gradcheck", "gradgradcheck", "GradcheckError", "no_grad", "enable_grad", "set_grad_enabled",
-           "is_grad_enabled", "AccumulateGrad", "Node", "graph", "functional", "Variable"]
+           "is_grad_enabled", "AccumulateGrad", "Node", "graph", "functional", "Variable", "detect_anomaly", "set_detect_anomaly"]

@@ -1,11 +1,13 @@
-"""`torch.autograd.graph`: the graph's public face. `Node`, `get_gradient_edge`, `saved_tensors_hooks`, and the
+"""`torch.autograd.graph`: the graph's public face. `Node`, `get_gradient_edge`, the saved-tensor hooks
+(`saved_tensors_hooks`, `save_on_cpu`, `disable_saved_tensors_hooks`), `register_multi_grad_hook`, and the
 readers that the widgets and the book use to look at a node without touching its internals.
 
 The graph itself (nodes, edges, saved tensors, the walk) is `core/graph.py`; everything here builds on it.
 """
 from ..compat.checks import FREED_MESSAGE  # noqa: F401 - the error of a graph used after backward freed it
-from ..core.graph import (SAVED_TENSOR_FACTORIES, AccumulateGrad, Node, RemovableHandle, SavedTensor,  # noqa: F401
-                          accumulator, count_dependencies, get_gradient_edge, walk)
+from ..core.engine import current_graph_task_id, will_engine_execute_node
+from ..core.graph import (SAVED_TENSOR_FACTORIES, AccumulateGrad, Node, PackedSavedTensor,  # noqa: F401
+                          RemovableHandle, SavedTensor, accumulator, count_dependencies, get_gradient_edge, walk)
 
 # attributes that the machinery sets on a node; every other public one was stored on ctx by forward/setup_context
 NODE_ATTRIBUTES = frozenset({"needs_input_grad", "next_functions", "variable", "metadata"})
@@ -27,6 +29,8 @@ class saved_tensors_hooks:
         self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
 
     def __enter__(self):
+        if _DISABLED:
+            raise RuntimeError(_DISABLED[-1])
         SAVED_TENSOR_FACTORIES.append(self._save)
         return self
 
@@ -38,32 +42,100 @@ class saved_tensors_hooks:
         return PackedSavedTensor(tensor, owner, self.pack_hook, self.unpack_hook)
 
 
-class PackedSavedTensor(SavedTensor):
-    """A tensor saved inside `saved_tensors_hooks`: kept as whatever `pack_hook` made of it."""
+class save_on_cpu(saved_tensors_hooks):
+    """Context manager: tensors saved for backward inside it are kept on the CPU and moved back to their device
+    for backward. Mirrors `torch.autograd.graph.save_on_cpu`; minigrad has only the CPU, so nothing moves (with
+    `pin_memory=True` the saved tensor is a copy, as pinned memory would be)."""
 
-    __slots__ = ("unpack_hook", "original")
+    def __init__(self, pin_memory=False, device_type="cuda"):
+        def pack_to_cpu(tensor):
+            return (tensor.device, tensor.cpu() if not pin_memory else tensor.detach().clone())
 
-    def __init__(self, tensor, owner, pack_hook, unpack_hook):
-        super().__init__(tensor, owner)
-        self.unpack_hook = unpack_hook
-        leaf = tensor._requires_grad and tensor.grad_fn is None
-        self.original = (tensor.grad_fn, tensor._output_nr, accumulator(tensor) if leaf else False)
-        self.tensor = pack_hook(tensor)
+        def unpack_from_cpu(packed):
+            device, tensor = packed
+            return tensor.to(device)
 
-    def unpack(self):
-        """What `unpack(pack(t))` gave, back in the graph where t was (as in PyTorch: no version check then)."""
-        data = self.unpack_hook(self.tensor)
-        if not hasattr(data, "_data"):
-            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
-                            f"{type(data).__name__}")
-        grad_fn, output_nr, leaf_node = self.original
-        if grad_fn is None and leaf_node is False:
-            return data
-        t = data.detach()
-        t._requires_grad, t.grad_fn, t._output_nr = True, grad_fn, output_nr
-        if grad_fn is None:
-            t._grad_accumulator = leaf_node
-        return t
+        super().__init__(pack_to_cpu, unpack_from_cpu)
+
+
+_DISABLED = []      # the error messages of the active disable_saved_tensors_hooks, innermost last
+
+
+class disable_saved_tensors_hooks:
+    """Context manager: inside it, `saved_tensors_hooks` raises RuntimeError(error_message) (for code whose
+    saved tensors must stay as they are). Entering it while saved-tensor hooks are active raises the same.
+    Mirrors `torch.autograd.graph.disable_saved_tensors_hooks`."""
+
+    def __init__(self, error_message):
+        self.error_message = error_message
+
+    def __enter__(self):
+        if SAVED_TENSOR_FACTORIES:
+            raise RuntimeError(self.error_message)
+        _DISABLED.append(self.error_message)
+
+    def __exit__(self, *exc):
+        _DISABLED.pop()
+        return False
+
+
+# ---- a hook on several tensors at once ---------------------------------------------------------------------------
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Call `fn` once the gradients of `tensors` are computed in a backward pass. Mirrors
+    `torch.autograd.graph.register_multi_grad_hook`, and is built the same way, on tensor hooks:
+
+    - mode "all": `fn(grads)` after every gradient of `tensors` that this pass computes has arrived, with None
+      for the tensors it does not reach (or that `inputs=` leaves out);
+    - mode "any": `fn(grad)` with the first of them that arrives.
+
+    Returns a handle whose `.remove()` removes the hook from every tensor.
+    """
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of {('all', 'any')} but got {mode}")
+    if mode == "all":
+        nodes = [_grad_fn_or_accumulator(t) for t in tensors]
+        count, buffer, expected = {}, {}, {}
+
+        def hook_for(i):
+            def inner_hook(grad):
+                task = current_graph_task_id()
+                if task not in count:   # the first of this pass: how many of the tensors does it reach?
+                    count[task], buffer[task] = 0, [None] * len(tensors)
+                    expected[task] = sum(map(will_engine_execute_node, nodes))
+                count[task] += 1
+                buffer[task][i] = grad
+                if count[task] == expected[task]:
+                    grads = buffer.pop(task)
+                    del count[task], expected[task]
+                    fn(grads)
+            return inner_hook
+        return _MultiHandle(tuple(t.register_hook(hook_for(i)) for i, t in enumerate(tensors)))
+
+    ran = set()
+
+    def first_only(grad):
+        task = current_graph_task_id()
+        if task not in ran:
+            ran.add(task)
+            fn(grad)
+    return _MultiHandle(tuple(t.register_hook(first_only) for t in tensors if t.requires_grad))
+
+
+def _grad_fn_or_accumulator(t):
+    if t.requires_grad and t.grad_fn is None:
+        return accumulator(t)
+    if t.grad_fn is None:
+        raise AssertionError("Expected gradient function to be set")
+    return t.grad_fn
+
+
+class _MultiHandle(RemovableHandle):
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self):
+        for handle in self.handles:
+            handle.remove()
 
 
 # ---- readers: what a node holds, for the drawings and the book ------------------------------------------------

@@ -97,6 +97,22 @@ def hook_result(result, expected, hook):
     return result
 
 
+def saved_tensor_hooks(saved, pack_hook, unpack_hook):
+    """`register_hooks` on a saved tensor: one pair of hooks, once."""
+    if hasattr(saved, "unpack_hook"):
+        raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only "
+                           "one pair of hooks is allowed at a time.")
+
+
+def post_accumulate_result(result):
+    """A post-accumulate-grad hook must return None (it may change `tensor.grad` in place)."""
+    if result is None:
+        return
+    if hasattr(result, "_data"):
+        raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+    raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+
+
 # ---- backward() and autograd.grad(): arguments PyTorch deprecates, refuses or warns about -------------------------
 def grad_variables(grad_tensors, grad_variables):
     warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning, stacklevel=3)

@@ -20,10 +20,38 @@ class SavedAttributes:
             saved = self._saved
             s = saved[names.index(key)] if saved else None
             return None if s is None else s.unpack()
+        if name.startswith("_raw_saved_") and name[11:] in names:
+            return RawSavedTensor(self, names.index(name[11:]))
         attrs = getattr(spec, "saved_attrs", {})
         if key is not None and key in attrs:
             return as_saved_int(getattr(self, attrs[key]))
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+
+class RawSavedTensor:
+    """`grad_fn._raw_saved_self`: the saved slot itself, which takes one pair of hooks with `register_hooks`
+    (`pack_hook(tensor)` runs at once; `unpack_hook(packed)` whenever backward or `_saved_self` reads it)."""
+
+    def __init__(self, node, index):
+        self._node, self._index = node, index
+
+    def register_hooks(self, *hooks):
+        if len(hooks) != 2 or not all(callable(h) for h in hooks):
+            raise TypeError("register_hooks(): incompatible function arguments. The following argument types are "
+                            "supported:\n    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, "
+                            "arg1: collections.abc.Callable) -> None\n\nInvoked with: "
+                            + ", ".join(map(repr, (self,) + hooks)))
+        node, i = self._node, self._index
+        if node._freed:
+            raise RuntimeError("Calling register_hooks on a saved tensor after it has been freed. "
+                               + FREED_MESSAGE.split(". ", 1)[1].replace("saved tensors", "saved variables"))
+        saved = node._saved
+        if not saved or saved[i] is None:
+            raise RuntimeError("Calling register_hooks on a saved tensor with value None is forbidden")
+        node._saved = saved[:i] + (saved[i].register_hooks(*hooks),) + saved[i + 1:]
+
+    def __repr__(self):
+        return f"<torch._C._autograd.SavedTensor object at {hex(id(self))}>"
 
 
 def as_saved_int(value):

@@ -8,7 +8,7 @@ is PyTorch's rule (the one created last), ties included: the ready queue is `com
 """
 import numpy as np
 
-from ..compat import checks
+from ..compat import anomaly, checks
 from ..compat.tie_order import ReadyQueue
 from .grad_mode import _State
 from .graph import AccumulateGrad, count_dependencies, get_gradient_edge
@@ -88,11 +88,13 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
     # The loop below is the whole engine. PyTorch's order: of the ready nodes, the one created last runs
     # first (AccumulateGrad has the highest priority, so .grad fills in as soon as it can).
     recording = _State.enabled
+    task = GraphTask(dependencies, plan)
     index = 0
     while ready:
         node = ready.pop()
         grads = buffers.pop(node, None) or [None] * (len(node._output_shapes) or 1)
         _State.enabled = create_graph        # so the backward formulas record a graph only if asked to
+        outer, GraphTask.running = GraphTask.running, task     # what the node's hooks see as the current pass
         try:
             if plan is not None and not plan.visit(node, grads):
                 continue                    # a captured input that nothing else needs: do not run it
@@ -102,8 +104,15 @@ def backward_steps(tensors, grad_tensors=None, retain_graph=None, create_graph=F
             grad_inputs = node._run_backward(grads)
             if node._post_hooks:
                 grad_inputs = node._call_post_hooks(grad_inputs, grads)
+            if _State.anomaly and _State.anomaly_check_nan:
+                anomaly.check_nan(node, grad_inputs)
+        except Exception:
+            if _State.anomaly:
+                anomaly.warn_error_in(node)     # where the failing node's forward ran, as PyTorch shows
+            raise
         finally:
             _State.enabled = recording
+            GraphTask.running = outer
         if not retain_graph and node._saved is not None:
             node._saved, node._freed = None, True     # drop the saved tensors: this graph cannot run again
         for (next_node, nr), g in zip(node.next_functions, grad_inputs):
@@ -127,6 +136,40 @@ def _describe(index, node, grads, grad_inputs):
     if type(node) is AccumulateGrad:
         return BackwardStep(index, node, grads, grad_inputs, node.variable, node.variable._grad)
     return BackwardStep(index, node, grads, grad_inputs)
+
+
+class GraphTask:
+    """One backward pass, as the hooks of its nodes see it while they run: an id, and which nodes it runs.
+    Mirrors PyTorch's `torch._C._current_graph_task_id()` and `_will_engine_execute_node(node)`, on which
+    `torch.autograd.graph.register_multi_grad_hook` is built."""
+
+    running = None          # the pass whose node is running now (a nested backward inside a node has its own)
+    _ids = iter(range(1 << 62))
+
+    def __init__(self, dependencies, plan):
+        self.id, self.dependencies, self.plan = next(GraphTask._ids), dependencies, plan
+
+    def will_execute(self, node):
+        if self.plan is None:
+            return node in self.dependencies
+        if node not in self.plan.execute:
+            return False
+        if type(node) is AccumulateGrad and not self.plan.accumulate_grad:     # a leaf that grad() captures
+            raise RuntimeError("A leaf node was passed to _will_engine_execute_node but we are currently running "
+                               "autograd.grad(). This is currently not supported.")
+        return True
+
+
+def current_graph_task_id():
+    """The id of the backward pass running now, -1 outside one."""
+    return -1 if GraphTask.running is None else GraphTask.running.id
+
+
+def will_engine_execute_node(node):
+    """Whether the running backward pass runs `node` (a `grad_fn` or an `AccumulateGrad`)."""
+    if GraphTask.running is None:
+        raise RuntimeError("_will_engine_execute_node should only be called during the backward pass")
+    return GraphTask.running.will_execute(node)
 
 
 def check_grads(tensors, grad_tensors):

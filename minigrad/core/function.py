@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from ..compat import checks
+from ..compat import anomaly, checks
 from ..compat.callable_nodes import CallableNode
 from ..compat.inference import INFERENCE_SAVED
 from .dtype import _BY_NUMPY
@@ -192,6 +192,8 @@ def _connect(ctx, inputs):
         else:
             metas.append(None)
     ctx._inputs, ctx.next_functions = _shared(tuple(metas)), tuple(edges)
+    if _State.anomaly:
+        ctx.metadata["traceback_"] = anomaly.forward_traceback()
 
 
 def _record_outputs(ctx, inputs, output):

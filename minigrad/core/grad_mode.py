@@ -13,6 +13,8 @@ class _State:
     inference = False        # inside inference_mode: nothing is recorded and new tensors are inference tensors
     inference_grad = False   # inside inference_mode, what is_grad_enabled() reports (recording stays off)
     inference_used = False   # set once inference_mode was entered: until then no tensor is an inference tensor
+    anomaly = False          # detect_anomaly: nodes keep their forward traceback (compat/anomaly.py)
+    anomaly_check_nan = True # ... and backward checks every gradient for NaN
 
 
 def is_grad_enabled():

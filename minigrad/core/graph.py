@@ -132,6 +132,41 @@ class SavedTensor:
             return u
         return t
 
+    def register_hooks(self, pack_hook, unpack_hook):
+        """From now on keep this tensor as `pack_hook(tensor)` made it, and `unpack_hook` it for backward
+        (`grad_fn._raw_saved_self.register_hooks(pack, unpack)` in PyTorch). Returns the new saved tensor."""
+        checks.saved_tensor_hooks(self, pack_hook, unpack_hook)
+        return PackedSavedTensor(self.tensor, self.grad_fn, pack_hook, unpack_hook)
+
+
+class PackedSavedTensor(SavedTensor):
+    """A tensor saved inside `saved_tensors_hooks` (or given hooks by `register_hooks`): kept as whatever
+    `pack_hook` made of it."""
+
+    __slots__ = ("unpack_hook", "original")
+
+    def __init__(self, tensor, owner, pack_hook, unpack_hook):
+        super().__init__(tensor, owner)
+        self.unpack_hook = unpack_hook
+        leaf = tensor._requires_grad and tensor.grad_fn is None
+        self.original = (tensor.grad_fn, tensor._output_nr, accumulator(tensor) if leaf else False)
+        self.tensor = pack_hook(tensor)
+
+    def unpack(self):
+        """What `unpack(pack(t))` gave, back in the graph where t was (as in PyTorch: no version check then)."""
+        data = self.unpack_hook(self.tensor)
+        if not hasattr(data, "_data"):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
+                            f"{type(data).__name__}")
+        grad_fn, output_nr, leaf_node = self.original
+        if grad_fn is None and leaf_node is False:
+            return data
+        t = data.detach()
+        t._requires_grad, t.grad_fn, t._output_nr = True, grad_fn, output_nr
+        if grad_fn is None:
+            t._grad_accumulator = leaf_node
+        return t
+
 
 # The seam for `torch.autograd.graph.saved_tensors_hooks` (autograd/graph.py): while one is active, its
 # factory, on top of this stack, saves the tensors instead of SavedTensor.
@@ -152,18 +187,25 @@ class AccumulateGrad(CallableNode, Node):
     def name(self):
         return "torch::autograd::AccumulateGrad"
 
+    _post_accumulate_hooks = None     # [hook(tensor)] from Tensor.register_post_accumulate_grad_hook
+
     def _run_backward(self, grads):
-        # the gradient accumulates: g if t.grad is None else t.grad + g
         (g,) = grads
+        if g is not None:
+            self._accumulate(g)
+            for hook in list(self._post_accumulate_hooks or ()):
+                checks.post_accumulate_result(hook(self.variable))
+        return ()
+
+    def _accumulate(self, g):
+        # the gradient accumulates: g if t.grad is None else t.grad + g
         leaf = self.variable
-        if g is None:
-            return ()
         if g._data.shape != leaf._data.shape:     # e.g. a direct call, node(g), with another shape; as PyTorch:
             if leaf._grad is not None:            # a sum out of place, of the broadcast shape (or torch's error)
                 leaf._grad = leaf._grad + g
                 if leaf._grad._data.shape != leaf._data.shape:
                     checks.layout_contract(leaf._grad, leaf)
-                return ()
+                return
             g = leaf._detached_copy().copy_(g)    # g broadcast to the leaf's shape (or torch's error)
         if not _State.enabled:          # a plain backward: copy, then add in place (x.grad keeps its identity)
             if leaf._grad is None:
@@ -174,7 +216,6 @@ class AccumulateGrad(CallableNode, Node):
             leaf._grad = g._detached_copy().copy_(g)
         else:                           # ... and a new, recorded sum
             leaf._grad = leaf._grad + g
-        return ()
 
 
 def accumulator(tensor):

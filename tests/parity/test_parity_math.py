@@ -132,6 +132,15 @@ def reductions_of_ints_and_bools(lib):
             i.topk(2), i.logsumexp(1), i.square(), b.square(), i.sign(), b.sign(), i.floor(), i.maximum(b)]
 
 
+@case
+def value_tests_isnan_isinf_isfinite(lib):
+    """Bool tensors, never recorded; an integer tensor is finite everywhere."""
+    floats = lib.tensor([1.0, float("nan"), float("inf"), -float("inf")], requires_grad=True) * 2
+    ints = lib.tensor([1, 2])
+    names = ("isnan", "isinf", "isfinite", "isposinf", "isneginf")
+    return [(getattr(floats, n)(), getattr(lib, n)(ints), getattr(lib, n)(lib.tensor(float("nan")))) for n in names]
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
     run_both(CASES[name])
