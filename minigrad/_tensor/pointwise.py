@@ -9,6 +9,7 @@ from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
 from ..ops import arithmetic, math, rounding, trig, unary
 from ..ops._common import as_operand as _as_tensor, operands
+from ..ops.arithmetic import OPERANDS
 
 
 class TensorPointwise:
@@ -16,6 +17,8 @@ class TensorPointwise:
 
     # ---- comparisons give bool tensors and are never recorded ----------------------------------------------
     def _compare(self, other, op):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented   # Python then answers == with False and raises its TypeError for <, as for torch
         return TensorBase._make(np.asarray(op(*operands(self, _as_tensor(other, self)))))
 
     def __lt__(self, other):

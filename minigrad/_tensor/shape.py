@@ -45,6 +45,29 @@ class TensorShape:
         steps = tuple(s // self._data.itemsize for s in self._data.strides)
         return steps if dim is None else steps[dim_index(dim, self._data.ndim)]
 
+    def element_size(self):
+        """Bytes per element (4 for float32). Mirrors `torch.Tensor.element_size`."""
+        return self._data.itemsize
+
+    itemsize = property(element_size)
+
+    @property
+    def nbytes(self):
+        """Bytes of the elements the tensor shows (an expanded tensor counts each element it shows)."""
+        return self._data.size * self._data.itemsize
+
+    def data_ptr(self):
+        """The memory address of the first element (views of one tensor share its memory). Mirrors
+        `torch.Tensor.data_ptr`; 0 for a tensor with no elements."""
+        return self._data.__array_interface__["data"][0] if self._data.size else 0
+
+    def storage_offset(self):
+        """How many elements into its base's memory this tensor starts (0 unless it is a view)."""
+        base = self._base
+        if base is None or not self._data.size:
+            return 0
+        return (self.data_ptr() - base._data.__array_interface__["data"][0]) // self._data.itemsize
+
     def transpose(self, dim0, dim1):
         return shape.Transpose.apply(self, dim0, dim1)
 

@@ -11,41 +11,62 @@ from ..core.tensor import TensorBase
 from ._common import as_operand, float_dtype_of, grad_to, is_number, operands, quiet, wrap
 from .unary import Log, Where
 
+# what an operator takes on its other side: a tensor, a number (Python's or numpy's), or a numpy array
+OPERANDS = (TensorBase, int, float, np.number, np.bool_, np.ndarray)
+
 
 class TensorArithmetic:
     """The operators of `minigrad.Tensor` (which inherits this class): `x + y` is `Add.apply(x, y)`, `x * 2` is
-    `Mul.apply(x, tensor(2.))`. A Python number on either side is wrapped into a 0-d tensor, as PyTorch does."""
+    `Mul.apply(x, tensor(2.))`. A Python number on either side is wrapped into a 0-d tensor, as PyTorch does.
+    Anything else (None, a list, a string) gives NotImplemented, so that Python raises its TypeError
+    ("unsupported operand type(s) for +: 'Tensor' and 'NoneType'"), as it does for torch."""
 
     def __add__(self, other):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
         return Add.apply(self, as_operand(other, self))
 
     __radd__ = __add__
 
     def __sub__(self, other):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
         return Sub.apply(self, subtraction_operand(other, self))
 
     def __rsub__(self, other):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
         if is_number(other):
             return Rsub.apply(self, other)
         return as_operand(other, self) - self
 
     def __mul__(self, other):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
         return Mul.apply(self, as_operand(other, self))
 
     __rmul__ = __mul__
 
     def __truediv__(self, other):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
         return Div.apply(self, as_operand(other, self))
 
     def __rtruediv__(self, other):
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
         return Reciprocal.apply(self) * other
 
     def __pow__(self, exponent):
+        if not isinstance(exponent, OPERANDS):
+            return NotImplemented
         if isinstance(exponent, TensorBase):
             return PowTensor.apply(self, exponent)
         return Pow.apply(self, exponent)
 
     def __rpow__(self, base):
+        if not isinstance(base, OPERANDS):
+            return NotImplemented
         if is_number(base):
             return RPow.apply(self, base)
         return as_operand(base, self) ** self
@@ -58,16 +79,16 @@ class TensorArithmetic:
 
     # in place: x += y is x.add_(y)  (_tensor/inplace.py)
     def __iadd__(self, other):
-        return self.add_(other)
+        return self.add_(other) if isinstance(other, OPERANDS) else NotImplemented
 
     def __isub__(self, other):
-        return self.sub_(other)
+        return self.sub_(other) if isinstance(other, OPERANDS) else NotImplemented
 
     def __imul__(self, other):
-        return self.mul_(other)
+        return self.mul_(other) if isinstance(other, OPERANDS) else NotImplemented
 
     def __itruediv__(self, other):
-        return self.div_(other)
+        return self.div_(other) if isinstance(other, OPERANDS) else NotImplemented
 
     def add(self, other, alpha=1):
         return Add.apply(self, as_operand(other, self), alpha)

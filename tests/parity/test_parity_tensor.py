@@ -187,3 +187,35 @@ def int_mask(lib):
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
     run_both(CASES[name])
+
+
+def test_memory_layout_queries(run_both):
+    """element_size, itemsize, nbytes, data_ptr (relative: views share memory) and storage_offset."""
+    def example(lib):
+        x = lib.arange(12.0).reshape(3, 4)
+        v = x[1:, 2:]
+        return (x.element_size(), x.itemsize, x.nbytes, v.nbytes, lib.tensor([1]).element_size(),
+                lib.tensor([True]).element_size(), v.data_ptr() - x.data_ptr(), v.storage_offset(),
+                x.storage_offset(), x.t()[1].storage_offset(), x.view(-1)[5:].storage_offset(),
+                lib.zeros(0).data_ptr(), lib.zeros(3).expand(2, 3).nbytes)
+    run_both(example)
+
+
+@pytest.mark.parametrize("other", [None, [1, 2], (1, 2), "a", object()], ids=["None", "list", "tuple", "str", "object"])
+@pytest.mark.parametrize("expression", ["t + o", "t - o", "t * o", "t / o", "t ** o", "o + t", "o - t", "o * t",
+                                        "o / t", "o ** t", "t < o", "t == o", "t != o"])
+def test_an_operator_refuses_what_is_not_a_tensor_or_a_number(run_both, other, expression):
+    """Python's TypeError (or False for ==), never a tensor of nan or a list turned into a tensor."""
+    def example(lib):
+        t, o = lib.ones(2), other
+        return eval(expression)
+    run_both(example)
+
+
+@pytest.mark.parametrize("statement", ["t += None", "t -= None", "t *= None", "t /= None", "t += [1, 2]"])
+def test_an_in_place_operator_refuses_it_too(run_both, statement):
+    def example(lib):
+        t = lib.ones(2)
+        exec(statement)
+        return t
+    run_both(example)
