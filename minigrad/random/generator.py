@@ -42,6 +42,7 @@ What is matched, and what is not (tests/parity/test_parity_random*.py check the 
   as it was, where PyTorch records a NormalBackward0 that passes back zeros.
 - A state with counters PyTorch never writes itself (ATen's `next + left != 625`) continues differently.
 """
+import contextlib
 import os
 import struct
 
@@ -249,3 +250,17 @@ def set_rng_state(new_state):
     if not isinstance(new_state, TensorBase):
         raise TypeError(f"expected a torch.ByteTensor, but got {type(new_state).__name__}")
     default_generator.set_state(new_state)
+
+
+@contextlib.contextmanager
+def fork_rng(devices=None, enabled=True, _caller="fork_rng", _devices_kw="devices", device_type="cuda"):
+    """Context manager: the global generator's state is put back on leaving, so that random draws inside do
+    not change what comes after. Mirrors `torch.random.fork_rng` (minigrad has only the CPU generator)."""
+    if not enabled:
+        yield
+        return
+    state = get_rng_state()
+    try:
+        yield
+    finally:
+        set_rng_state(state)

@@ -1,4 +1,5 @@
-"""Utilities: `utils.data`, the datasets and data loaders of a training loop. Mirrors `torch.utils`."""
-from . import data
+"""Utilities: `utils.data` (datasets and data loaders) and `utils.checkpoint` (activation checkpointing). Mirrors
+`torch.utils`."""
+from . import checkpoint, data
 
-__all__ = ["data"]
+__all__ = ["checkpoint", "data"]
