@@ -30,7 +30,7 @@ from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set
 from .autograd import functional  # noqa: F401 - Jacobians and Hessians, built on the ops
 from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
-from . import nn, optim, utils
+from . import func, nn, optim, utils
 from . import backends, cuda
 from ._tensor.functions import log_softmax, softmax
 

@@ -192,10 +192,17 @@ class Generator:
 
     def _draws(self, n):
         """n 32-bit draws, held in uint64 as numpy's engine returns them."""
+        if VMAP_RANDOMNESS and VMAP_RANDOMNESS[-1] == "error":
+            raise RuntimeError("vmap: called random operation while in randomness error mode. Please either use the "
+                               "'same' or 'different' randomness flags on vmap or perform the randomness operation "
+                               "out of vmap")
         if n:
             self._fresh = False
         return self._engine.random_raw(n)
 
+
+# torch.func.vmap's `randomness=` while a vmap runs (innermost last): "error" refuses every draw (func/vmap.py)
+VMAP_RANDOMNESS = []
 
 _DEVICE_ERRORS = {
     "cuda": "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its backend into two shared "
