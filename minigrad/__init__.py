@@ -31,6 +31,7 @@ from .autograd import functional  # noqa: F401 - Jacobians and Hessians, built o
 from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from . import func, nn, optim, utils
+from .func import vmap  # noqa: F401 - torch.vmap is torch.func.vmap
 from . import backends, cuda
 from ._tensor.functions import log_softmax, softmax
 

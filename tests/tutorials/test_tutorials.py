@@ -28,7 +28,9 @@ def test_the_programs_are_there():
             "basics_optimization",
             # d2l.ai, micrograd, makemore
             "d2l_linear_regression_scratch", "d2l_linear_regression_concise", "micrograd_test_engine",
-            "makemore_bigrams", "makemore_backprop_ninja"} <= names, f"programs found: {sorted(names)}"
+            "makemore_bigrams", "makemore_backprop_ninja",
+            # torch.func
+            "per_sample_grads", "model_ensembling"} <= names, f"programs found: {sorted(names)}"
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
