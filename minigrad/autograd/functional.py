@@ -76,8 +76,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
 
     Args:
         func, inputs, create_graph, strict: as in `vjp`.
-        vectorize, strategy: in PyTorch, ways to go faster (vmap, forward mode); minigrad has neither and
-            raises NotImplementedError for `vectorize=True` or `strategy="forward-mode"`.
+        vectorize, strategy: in PyTorch, ways to go faster (vmap, forward mode); minigrad computes the rows
+            one by one either way (`vectorize=True` gives the same values) and has no forward mode.
     Returns:
         The Jacobian of output i with respect to input j has shape `out_i.shape + in_j.shape`: a tensor for a
         tensor input and output, otherwise a tuple (one entry per output) of tuples (one per input).
@@ -96,8 +96,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             if strict:
                 raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are "
                                    "not supported together. Please either set `strict=False` or `vectorize=False`.")
-            raise NotImplementedError("minigrad.autograd.functional.jacobian: `vectorize=True` needs vmap, which "
-                                      "minigrad does not have; use `vectorize=False` (same values, row by row).")
+            # PyTorch vmaps the rows; minigrad's vmap is a loop, so vectorize=True is the same loop as below
         jacobians = []
         for i, out in enumerate(outputs):
             rows = [[] for _ in inputs]         # rows[j][k]: d out.flatten()[k] / d inputs[j]

@@ -140,9 +140,9 @@ def grad_options(allow_unused, materialize_grads, is_grads_batched, only_inputs)
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
                          "allow_unused=False.")
-    if is_grads_batched:
-        raise NotImplementedError("minigrad does not support is_grads_batched=True (it needs vmap); call "
-                                  "torch.autograd.grad once per row of grad_outputs instead.")
+    if is_grads_batched:    # torch.autograd.grad (autograd/batched_grad.py) loops before it calls the engine
+        raise NotImplementedError("core.engine.grad takes one grad_output per output; call "
+                                  "torch.autograd.grad for is_grads_batched=True")
     if not only_inputs:
         warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
                       "gradient for other parts of the graph, please use torch.autograd.backward.",

@@ -197,6 +197,16 @@ class Size(tuple):
 
     __str__ = __repr__
 
+    def __getitem__(self, index):           # a slice of a Size is a Size, as in PyTorch
+        item = tuple.__getitem__(self, index)
+        return Size(item) if type(index) is slice else item
+
+    def __add__(self, other):               # Size + tuple and tuple + Size are Sizes too
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        return Size(tuple(other) + tuple(self))
+
     def numel(self):
         n = 1
         for s in self:

@@ -525,3 +525,46 @@ def test_writing_into_an_expanded_tensor(run_both, op):
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
     run_both(CASES[name])
+
+
+def grads_batched_gives_one_row_per_vector(lib):
+    """is_grads_batched=True: the first dimension of grad_outputs is a batch of vectors (here the identity, so
+    the result is the Jacobian); unused inputs give None, or unbatched zeros with materialize_grads."""
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    z = lib.tensor([3.0], requires_grad=True)
+    y = x ** 2
+    jac = lib.autograd.grad(y, x, lib.eye(2), is_grads_batched=True, retain_graph=True)
+    unused = lib.autograd.grad(y, (x, z), lib.eye(2), is_grads_batched=True, allow_unused=True, retain_graph=True)
+    zeros = lib.autograd.grad(y, (x, z), lib.eye(2), is_grads_batched=True, materialize_grads=True,
+                              retain_graph=True)
+    graph = lib.autograd.grad(y, x, lib.eye(2) * 3, is_grads_batched=True, create_graph=True)
+    (second,) = lib.autograd.grad(graph[0].sum(), x)
+    two = lib.autograd.grad((x * 2, x.sum()), x, (lib.eye(2), lib.tensor([1.0, -1.0])), is_grads_batched=True)
+    # graph[0] detached: torch's node is the batched formula's (MulBackward0), minigrad's the stack of the rows
+    return jac, unused, zeros, graph[0].detach(), graph[0].requires_grad, second, two
+
+
+def grads_batched_frees_the_graph_after_the_last_vector(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    y = x.exp()
+    lib.autograd.grad(y, x, lib.eye(2), is_grads_batched=True)
+    lib.autograd.grad(y, x, lib.eye(2), is_grads_batched=True)
+
+
+def grads_batched_needs_a_batch_dimension(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    lib.autograd.grad(x ** 2, x, lib.ones(2), is_grads_batched=True)
+
+
+def grads_batched_unused_input_without_allow_unused(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    z = lib.tensor([3.0], requires_grad=True)
+    lib.autograd.grad(x ** 2, (x, z), lib.eye(2), is_grads_batched=True)
+
+
+@pytest.mark.parametrize("example", [grads_batched_gives_one_row_per_vector,
+                                     grads_batched_frees_the_graph_after_the_last_vector,
+                                     grads_batched_needs_a_batch_dimension,
+                                     grads_batched_unused_input_without_allow_unused])
+def test_is_grads_batched(parity, example):
+    parity(example)

@@ -219,3 +219,11 @@ def test_an_in_place_operator_refuses_it_too(run_both, statement):
         exec(statement)
         return t
     run_both(example)
+
+
+def test_a_size_stays_a_size(run_both):
+    """Slicing and concatenating a torch.Size give a torch.Size (its repr shows it); indexing gives an int."""
+    def example(lib):
+        s = lib.ones(2, 3, 4).shape
+        return repr(s[1:]), repr(s[::2]), repr(s + (1,)), repr((1,) + s), repr(s + s), s[0], s[-1], repr(s[5:])
+    run_both(example)
