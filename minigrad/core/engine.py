@@ -6,6 +6,8 @@ step per click. A node runs once every gradient meant for it has arrived, so a d
 the sum of its gradients; there is no recursion, so a 100,000-node chain works. Which ready node runs first
 is PyTorch's rule (the one created last), ties included: the ready queue is `compat/tie_order.py`.
 """
+import itertools
+
 import numpy as np
 
 from ..compat import anomaly, checks
@@ -144,7 +146,7 @@ class GraphTask:
     `torch.autograd.graph.register_multi_grad_hook` is built."""
 
     running = None          # the pass whose node is running now (a nested backward inside a node has its own)
-    _ids = iter(range(1 << 62))
+    _ids = itertools.count()
 
     def __init__(self, dependencies, plan):
         self.id, self.dependencies, self.plan = next(GraphTask._ids), dependencies, plan

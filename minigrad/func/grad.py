@@ -50,7 +50,7 @@ def _grad_and_value(func, argnums, has_aux, args, kwargs):
                                f"with {output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?")
         flat = [leaf for leaves, _ in inputs for leaf in leaves]
         grads = _gradients(output, flat, None, nested) if output.requires_grad else [None] * len(flat)
-    gradient = _rebuild(grads, inputs, flat)
+    gradient = _rebuild(grads, inputs)
     gradient = gradient[0] if isinstance(argnums, int) else gradient
     if not nested:      # outside any other transform, nothing returned keeps a graph
         output, aux = output.detach(), _detached(aux)
@@ -83,7 +83,7 @@ def vjp(func, *primals, has_aux=False):
                                "outputs to the function.")
         with enable_grad():
             grads = _gradients(out_leaves, flat, cot_leaves, nested, retain_graph=True)     # vjp_fn runs again
-        return tuple(_rebuild(grads, inputs, flat))
+        return tuple(_rebuild(grads, inputs))
     detached = output if nested else tree_unflatten([t.detach() for t in out_leaves], out_spec)
     return (detached, vjp_fn, aux) if has_aux else (detached, vjp_fn)
 
@@ -137,7 +137,7 @@ def _gradients(outputs, inputs, grad_outputs, nested, retain_graph=None):
     return [g if nested else g.detach() for g in grads]
 
 
-def _rebuild(grads, inputs, flat):
+def _rebuild(grads, inputs):
     out, i = [], 0
     for leaves, spec in inputs:
         out.append(tree_unflatten(grads[i:i + len(leaves)], spec))
