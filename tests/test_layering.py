@@ -21,6 +21,7 @@ PACKAGES = ("core", "compat", "ops", "_tensor", "random", "autograd", "func", "n
 CORE_SEAMS = {
     "minigrad/core/tensor.py": {"minigrad.compat.checks", "minigrad.compat.inference"},
     "minigrad/core/grad_mode.py": {"minigrad.compat.decorators"},
+    "minigrad/core/forward_ad.py": {"minigrad.compat", "minigrad.compat.checks"},
     "minigrad/core/graph.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",
                                "minigrad.compat.saved_attributes"},
     "minigrad/core/function.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",

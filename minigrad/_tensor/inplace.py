@@ -12,6 +12,7 @@ from ..core import dtype as _dtype
 from ..random import functions as _random_functions
 from ..core.grad_mode import _State
 from ..core.tensor import TensorBase
+from ..core.forward_ad import set_tangent
 from ..core.graph import SavedTensor, set_history
 from .views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 from ..ops import arithmetic, unary
@@ -99,6 +100,8 @@ class TensorInPlace:
 
     def _write(self, result):
         """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
+        if _State.forward_ad and (result._tangent is not None or self._tangent is not None):
+            _write_tangent(self, result._tangent)
         if result.grad_fn is not None and self._base is not None:
             return _write_through_view(self, result)
         self._check_fits(result)
@@ -154,7 +157,8 @@ class TensorInPlace:
         index = _plain_index(index)
         if not basic and 0 in self._data.strides and _overlaps_itself(self._data):
             _warn_expanded_write(index)
-        if _State.enabled and (self._requires_grad or (isinstance(value, TensorBase) and value._requires_grad)):
+        if _State.enabled and (self._requires_grad or (isinstance(value, TensorBase) and value._requires_grad)) or (
+                _State.forward_ad and (self._tangent is not None or getattr(value, "_tangent", None) is not None)):
             value = _setitem_value(self, index, _as_tensor(value, self), basic)
             self._write((SetSlice if basic else IndexPut).apply(self, index, value))
         else:
@@ -189,6 +193,17 @@ class TensorInPlace:
 
 VIEW_LAYOUT = ("minigrad cannot record this in-place change of a view: its base is not laid out plainly in "
                "memory. Change a clone() of the view, or write the change out of place.")
+
+
+def _write_tangent(t, tangent):
+    """Forward mode: an in-place op changes the tangent in place too (so a view's tangent, a view of its base's,
+    changes the base's), or gives `t` one."""
+    if t._tangent is None:
+        set_tangent(t, tangent.clone())
+    elif tangent is None:
+        t._tangent._data[...] = 0
+    else:
+        t._tangent._data[...] = tangent._data
 
 
 def _write_through_view(view, result):

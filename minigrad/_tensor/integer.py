@@ -7,6 +7,7 @@ int16, `bool & 1` is int64).
 """
 import numpy as np
 
+from ..core.forward_ad import zero
 from ..core import dtype as _dtype
 from ..core.grad_mode import _State
 from ..core.tensor import TensorBase
@@ -33,6 +34,8 @@ class NotImplementedNode(Function):
     @staticmethod
     def backward(ctx, *grads):
         raise RuntimeError(f"derivative for {ctx.op} is not implemented")
+
+    jvp = zero
 
 
 def _result(array, op, *inputs):

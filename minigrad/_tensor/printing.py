@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from ..core.forward_ad import tangent_of
 from ..core.dtype import bool as bool_, float32, int64
 
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
@@ -118,6 +119,9 @@ def tensor_repr(t, prefix="tensor("):
         suffixes.append(f"grad_fn=<{t.grad_fn.name().rsplit('::', 1)[-1]}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
+    tangent = tangent_of(t)
+    if tangent is not None:
+        suffixes.append(f"tangent={tensor_repr(tangent)}")     # forward mode (autograd/forward_ad.py)
     return _add_suffixes(prefix + body, suffixes, indent)
 
 

@@ -8,7 +8,7 @@ from .._tensor.tensor import Tensor
 from ..core.engine import BackwardStep, backward, backward_steps
 from ..core.function import BackwardCFunction, Function, FunctionCtx
 from ..core.graph import AccumulateGrad, Node
-from . import anomaly_mode, function, graph  # noqa: F401 - torch.autograd.function, torch.autograd.graph, ...
+from . import anomaly_mode, forward_ad, function, graph  # noqa: F401 - torch.autograd.function, .graph, ...
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .batched_grad import grad
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled,

@@ -8,13 +8,15 @@ import numpy as np
 
 from .._tensor.tensor import Tensor
 from ..core.engine import grad
+from . import forward_ad
 
 
 class GradcheckError(RuntimeError):
     """Raised by `gradcheck` when the analytical and numerical Jacobians differ."""
 
 
-def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, **_ignored):
+def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, check_forward_ad=False,
+              check_backward_ad=True, **_ignored):
     """Check `func`'s gradients against central finite differences, one input element at a time.
 
     Args:
@@ -23,6 +25,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
             float32 the finite differences are too coarse (a UserWarning says so, as in PyTorch).
         eps, atol, rtol: the finite-difference step and the tolerances.
         raise_exception: raise `GradcheckError` on a mismatch (default) or return False.
+        check_forward_ad, check_backward_ad: which Jacobians to check, forward mode's (one jvp per input
+            element, autograd/forward_ad.py) and reverse mode's (one vjp per output element, the default).
     Returns:
         True if every Jacobian matches.
 
@@ -52,17 +56,22 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
             if np.any(_numerical_jacobian(outputs, inputs[i], eps) != 0):
                 raise GradcheckError("Numerical gradient for function expected to be zero")
         return True
-    for out_index, k in enumerate(differentiable):
-        analytical = _analytical_jacobians(outputs, k, [inputs[i] for i in checked])
-        for in_index, (i, jacobian) in enumerate(zip(checked, analytical)):
-            numerical = _numerical_jacobian(lambda: (outputs()[k],), inputs[i], eps)
-            if not np.allclose(jacobian, numerical, rtol=rtol, atol=atol):
-                if not raise_exception:
-                    return False
-                raise GradcheckError(
-                    f"Jacobian mismatch for output {out_index} with respect to input {in_index},\n"
-                    # printed as PyTorch prints them: one row per input element, one column per output element
-                    f"numerical:{Tensor._make(numerical.T)!r}\nanalytical:{Tensor._make(jacobian.T)!r}\n")
+    modes = [(lambda k: _analytical_jacobians(outputs, k, [inputs[i] for i in checked]), "")] if check_backward_ad \
+        else []
+    if check_forward_ad:
+        modes.append((lambda k: _forward_jacobians(func, inputs, k, checked), " computed with forward mode"))
+    for jacobians, mode in modes:
+        for out_index, k in enumerate(differentiable):
+            analytical = jacobians(k)
+            for in_index, (i, jacobian) in enumerate(zip(checked, analytical)):
+                numerical = _numerical_jacobian(lambda: (outputs()[k],), inputs[i], eps)
+                if not np.allclose(jacobian, numerical, rtol=rtol, atol=atol):
+                    if not raise_exception:
+                        return False
+                    raise GradcheckError(
+                        f"Jacobian{mode} mismatch for output {out_index} with respect to input {in_index},\n"
+                        # printed as PyTorch prints them: one row per input element, one column per output element
+                        f"numerical:{Tensor._make(numerical.T)!r}\nanalytical:{Tensor._make(jacobian.T)!r}\n")
     return True
 
 
@@ -138,6 +147,25 @@ def _numerical_jacobian(outputs_of, x, eps):
         x._data[index] = original
         columns.append((plus - minus) / (2 * eps))
     return np.stack(columns, axis=1) if columns else np.zeros((flat_outputs().size, 0))    # x is empty
+
+
+def _forward_jacobians(func, inputs, out_index, positions):
+    """Column j of each Jacobian = the tangent of the output when input element j moves: one forward pass with
+    dual inputs per input element."""
+    jacobians = []
+    for i in positions:
+        x, columns = inputs[i], []
+        for j in range(x.numel()):
+            direction = np.zeros(x._data.size, x._data.dtype)
+            direction[j] = 1
+            with forward_ad.dual_level():
+                args = list(inputs)
+                args[i] = forward_ad.make_dual(x, Tensor._make(direction.reshape(x._data.shape)))
+                out = _as_tuple(func(*args))[out_index]
+                tangent = forward_ad.unpack_dual(out).tangent
+            columns.append(np.zeros(out.numel()) if tangent is None else tangent._data.astype(np.float64).ravel())
+        jacobians.append(np.stack(columns, axis=1) if columns else np.zeros((0, 0)))
+    return jacobians
 
 
 def _analytical_jacobians(outputs, out_index, xs):

@@ -158,3 +158,9 @@ def unused_input(i):
 def inputs_mapping(caller, inputs):
     raise TypeError(f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. Other "
                     "Mapping types are not supported.")
+
+
+def tangent_shape(t, tangent):
+    raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                       f"Tensor, this is not supported. Tensor is of size {list(t._data.shape)} while the given "
+                       f"forward gradient is of size {list(tangent._data.shape)}.")

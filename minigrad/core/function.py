@@ -16,6 +16,7 @@ from ..compat import anomaly, checks
 from ..compat.callable_nodes import CallableNode
 from ..compat.inference import INFERENCE_SAVED
 from .dtype import _BY_NUMPY
+from .forward_ad import push_tangents
 from .grad_mode import _State
 from .graph import SAVED_TENSOR_FACTORIES, Node, SavedTensor, accumulator, set_history
 from .tensor import TensorBase
@@ -30,6 +31,7 @@ class FunctionCtx:
 
     _materialize_grads = True
     _to_save = None
+    _for_forward = None
     _saved = None               # (the node's slots, here too for an old-style Function instance, as in PyTorch)
     _freed = False
     needs_input_grad = None
@@ -49,12 +51,18 @@ class FunctionCtx:
     @property
     def saved_tensors(self):
         """Return the tensors given to `save_for_backward`, after checking they were not modified in place."""
+        if self._for_forward is not None:       # inside jvp: what save_for_forward kept
+            return self._for_forward
         if self._freed:
             raise RuntimeError(checks.FREED_MESSAGE)
         saved = self._saved
         if saved is None:
             return ()
         return tuple([None if s is None else s.unpack() for s in saved])
+
+    def save_for_forward(self, *tensors):
+        """Save tensors for `jvp` (forward mode); inside `jvp` they are `ctx.saved_tensors`."""
+        self._for_forward = tensors
 
     def mark_dirty(self, *tensors):
         """Declare the inputs that `forward` modified in place (and returned)."""
@@ -101,17 +109,19 @@ class Function(FunctionCtx):     # a FunctionCtx too, as in PyTorch: old-style i
 
         Returns forward's output(s); tensor outputs get `grad_fn` set to the new node.
         """
-        if cls._builtin and not _State.enabled:     # perf: 11 % on bench small_mlp_training, 12 % custom_function_loop
+        if cls._builtin and not _State.enabled and not _State.forward_ad:   # perf: 11 % on bench small_mlp_training
             return _forward_only(cls, args, kwargs)
         args, kwargs = _bind_arguments(cls, args, kwargs)
         inputs = args + tuple(kwargs.values()) if kwargs else args
         ctx = cls._backward_cls()
         ctx.needs_input_grad = _needs_input_grad(inputs)
         output = _forward_unrecorded(cls, ctx, args, kwargs)
-        if not (_State.enabled and True in ctx.needs_input_grad):
-            return output
-        _connect(ctx, inputs)
-        return _record_outputs(ctx, inputs, output)
+        if _State.enabled and True in ctx.needs_input_grad:
+            _connect(ctx, inputs)
+            output = _record_outputs(ctx, inputs, output)
+        if _State.forward_ad:       # forward mode: the outputs' tangents (forward_ad.py)
+            output = push_tangents(cls, ctx, inputs, output)
+        return output
 
     @staticmethod
     def forward(*args, **kwargs):
@@ -125,6 +135,13 @@ class Function(FunctionCtx):     # a FunctionCtx too, as in PyTorch: old-style i
     def backward(ctx, *grad_outputs):
         raise NotImplementedError("You must implement either the backward or vjp method for your custom "
                                   "autograd.Function to use it with backward mode AD.")
+
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        """Forward mode: the tangents of the outputs, given one tangent per input (zeros for an input that has
+        none). Optional: only forward-mode AD (`torch.autograd.forward_ad`, `torch.func.jvp`) calls it."""
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -15,6 +15,7 @@ class _State:
     inference_used = False   # set once inference_mode was entered: until then no tensor is an inference tensor
     anomaly = False          # detect_anomaly: nodes keep their forward traceback (compat/anomaly.py)
     anomaly_check_nan = True # ... and backward checks every gradient for NaN
+    forward_ad = False       # inside a dual level: ops compute their outputs' tangents (core/forward_ad.py)
 
 
 def is_grad_enabled():

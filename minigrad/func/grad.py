@@ -6,6 +6,8 @@ transform so that nested transforms never mix their variables; minigrad gets the
 being differentiated by an outer transform, so the gradient stays differentiable.
 """
 from .._tensor.tensor import Tensor
+from ..autograd import forward_ad as fwAD
+from ..core.forward_ad import tangent_of
 from ..core.engine import grad as _autograd_grad
 from ..core.grad_mode import enable_grad
 from .pytree import tree_flatten, tree_unflatten
@@ -111,9 +113,13 @@ def _differentiable(args, positions):
         for leaf in leaves:
             if not isinstance(leaf, Tensor):
                 raise RuntimeError(f"Expected tensors, got unsupported type {type(leaf)}")
+            tangent = tangent_of(leaf)
             if leaf.requires_grad:
                 nested = True
                 fresh.append(leaf.view_as(leaf))
+            elif tangent is not None:       # inside jacfwd or jvp (forward over reverse): keep the direction
+                nested = True
+                fresh.append(fwAD.make_dual(leaf.detach().requires_grad_(), tangent))
             else:
                 fresh.append(leaf.detach().requires_grad_())
         args[p] = tree_unflatten(fresh, spec)

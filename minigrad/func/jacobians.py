@@ -1,11 +1,12 @@
 """`torch.func.jacrev` and `hessian`: Jacobians as functions, one vector-Jacobian product per output element.
 
-PyTorch's `hessian` is `jacfwd(jacrev(f))`, forward mode over reverse; minigrad has no forward mode yet, so its
-`hessian` is `jacrev(jacrev(f))`: the same matrix, computed in reverse mode twice.
+`hessian` is PyTorch's `jacfwd(jacrev(f))`, forward mode over reverse: the backward pass of `jacrev` runs on
+dual tensors, so each of its gradients carries a tangent, a column of the Hessian (jvp.py has `jacfwd`).
 """
 from .._tensor.creation import zeros
 from .._tensor.functions import stack
 from .grad import _positions, vjp
+from .jvp import jacfwd
 
 __all__ = ["jacrev", "hessian"]
 
@@ -53,5 +54,5 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
 
 def hessian(func, argnums=0):
-    """The Hessian of a scalar `func`: `jacrev(jacrev(func, argnums), argnums)` (see the module docstring)."""
-    return jacrev(jacrev(func, argnums), argnums)
+    """The Hessian of a scalar `func`: `jacfwd(jacrev(func, argnums), argnums)` (see the module docstring)."""
+    return jacfwd(jacrev(func, argnums), argnums)

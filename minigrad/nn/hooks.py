@@ -140,6 +140,10 @@ class BackwardHookFunction(Function):
     def backward(ctx, *args):
         return args
 
+    @staticmethod
+    def jvp(ctx, *tangents):
+        return tangents
+
 
 class BackwardHook:
     """Run a module's full backward (pre-)hooks: mirrors `torch.utils.hooks.BackwardHook`.

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..core.dtype import promote, scalar_dtype
 from ..core import tensor as _tensor_class
+from ..core.forward_ad import element_wise
 from ..core.function import Function
 from ..core.tensor import TensorBase
 
@@ -183,3 +184,5 @@ class Pointwise(Function):
     def backward(ctx, grad):
         (saved,) = ctx.saved_tensors
         return ctx._forward_cls.gradient(grad, saved)
+
+    jvp = element_wise       # forward mode: the same formula, applied to the tangent (core/forward_ad.py)

@@ -34,6 +34,10 @@ class ThresholdBackward(Function):
         g_x = wrap(np.zeros_like(gg._data)) if needs_x else None     # a constant, as PyTorch's zeros_like
         return g_grad, g_x, None
 
+    @staticmethod
+    def jvp(ctx, tgrad, tx, tthreshold):
+        return ThresholdBackward.apply(tgrad, ctx.primals[1], ctx.threshold)
+
 
 class SigmoidBackward(Function):
     """g = grad * z * (1 - z)  (z = sigmoid(x));  dg/dgrad = z * (1 - z),  dg/dz = grad * (1 - 2 z)"""
@@ -56,6 +60,11 @@ class SigmoidBackward(Function):
         g_grad = SigmoidBackward.apply(gg, z) if needs_grad else None
         g_z = gg * grad * (-2 * z + 1) if needs_z else None
         return g_grad, g_z
+
+    @staticmethod
+    def jvp(ctx, tgrad, tz):
+        grad, z = ctx.primals
+        return SigmoidBackward.apply(tgrad, z) + tz * grad * (-2 * z + 1)
 
 
 class TanhBackward(Function):
@@ -83,3 +92,8 @@ class TanhBackward(Function):
         g_grad = TanhBackward.apply(gg, z) if needs_grad else None
         g_z = -2 * z * grad * gg if needs_z else None
         return g_grad, g_z
+
+    @staticmethod
+    def jvp(ctx, tgrad, tz):
+        grad, z = ctx.primals
+        return TanhBackward.apply(tgrad, z) - 2 * z * grad * tz

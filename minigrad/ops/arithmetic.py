@@ -2,10 +2,12 @@
 
 Python numbers arrive wrapped as 0-d tensors, as in PyTorch. Each op is a `Function` written as the book teaches
 you to write one: `forward`, `setup_context`, `backward`; only `node_name` (PyTorch's name for its node) and
-`saved_names` / `saved_attrs` (what `grad_fn._saved_*` shows) are extra.
+`saved_names` / `saved_attrs` (what `grad_fn._saved_*` shows) are extra; `jvp` is forward mode's formula
+(core/forward_ad.py). One table of the arithmetic ops, past 400 lines because each has both its derivatives.
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ..core.tensor import TensorBase
 from ._common import as_operand, float_dtype_of, grad_to, is_number, operands, quiet, wrap
@@ -131,6 +133,8 @@ class Add(Function):
         gy = grad_to(grad if ctx.alpha == 1 else grad * ctx.alpha, ctx.shapes[1]) if needs_y else None
         return gx, gy, None
 
+    jvp = linear          # forward mode: tx + alpha * ty (core/forward_ad.py)
+
 
 
 def no_bool_subtraction(a, b):
@@ -174,6 +178,8 @@ class Sub(Function):
         gy = grad_to(Neg.apply(grad) if ctx.alpha == 1 else grad * -ctx.alpha, ctx.shapes[1]) if needs_y else None
         return gx, gy, None
 
+    jvp = linear
+
 
 class Rsub(Function):
     """z = c - x  (c a Python number, so the node has one edge, to x);  dz/dx = -1"""
@@ -194,6 +200,10 @@ class Rsub(Function):
     @staticmethod
     def backward(ctx, grad):
         return Neg.apply(grad), None
+
+    @staticmethod
+    def jvp(ctx, tx, tc):
+        return -tx
 
 
 class Mul(Function):
@@ -221,6 +231,11 @@ class Mul(Function):
         gx = grad_to(grad * y, ctx.shapes[0]) if y is not None else None
         gy = grad_to(grad * x, ctx.shapes[1]) if x is not None else None
         return gx, gy
+
+    @staticmethod
+    def jvp(ctx, tx, ty):
+        x, y = ctx.primals
+        return tx * y + x * ty
 
 
 class Div(Function):
@@ -250,6 +265,10 @@ class Div(Function):
         gy = grad_to(-grad * (x / y / y), ctx.shapes[1]) if x is not None else None
         return gx, gy
 
+    @staticmethod
+    def jvp(ctx, tx, ty):
+        return (tx - ty * ctx.result) / ctx.primals[1]
+
 
 class Reciprocal(Function):
     """z = 1 / x;  dz/dx = -z**2"""
@@ -270,6 +289,11 @@ class Reciprocal(Function):
         (z,) = ctx.saved_tensors
         return -grad * (z * z)
 
+    @staticmethod
+    def jvp(ctx, tx):
+        z = ctx.result
+        return -tx * (z * z)
+
 
 class Neg(Function):
     """z = -x;  dz/dx = -1"""
@@ -289,6 +313,8 @@ class Neg(Function):
     @staticmethod
     def backward(ctx, grad):
         return Neg.apply(grad)
+
+    jvp = linear
 
 
 class Pow(Function):
@@ -330,6 +356,12 @@ class Pow(Function):
             return wrap(np.zeros_like(x._data)), None      # a constant, as PyTorch's zeros_like
         return grad * (p * x ** (p - 1)), None
 
+    @staticmethod
+    @quiet
+    def jvp(ctx, tx, tp):
+        x, p = ctx.primals
+        return tx * 0 if p == 0 else tx * (p * x ** (p - 1))
+
 
 class PowTensor(Function):
     """z = x ** y;  dz/dx = y * x ** (y - 1),  dz/dy = z * log(x)"""
@@ -353,16 +385,26 @@ class PowTensor(Function):
     @quiet
     def backward(ctx, grad):
         y, x, z = ctx.saved_tensors
-        zero = as_operand(0, grad)
-        gx = gy = None
-        # the masks are PyTorch's: y = 0 gives dz/dx = 0 even at x = 0 (not 0 * inf), and x = 0 with y >= 0
-        # gives dz/dy = 0 (not 0 * -inf); a negative x gives log(x) = nan, as in PyTorch
-        if ctx.needs_input_grad[0]:
-            gx = grad_to(Where.apply(y._data == 0, zero, grad * (y * x ** (y - 1))), ctx.shapes[0])
-        if ctx.needs_input_grad[1]:
-            at_zero = np.logical_and(x._data == 0, y._data >= 0)
-            gy = grad_to(grad * Where.apply(at_zero, zero, z * Log.apply(x)), ctx.shapes[1])
+        gx = grad_to(_pow_dx(grad, x, y), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
+        gy = grad_to(_pow_dy(grad, x, y, z), ctx.shapes[1]) if ctx.needs_input_grad[1] else None
         return gx, gy
+
+    @staticmethod
+    @quiet
+    def jvp(ctx, tx, ty):
+        (x, y), z = ctx.primals, ctx.result
+        return _pow_dx(tx, x, y) + _pow_dy(ty, x, y, z)
+
+
+# the masks are PyTorch's: y = 0 gives dz/dx = 0 even at x = 0 (not 0 * inf), and x = 0 with y >= 0 gives
+# dz/dy = 0 (not 0 * -inf); a negative x gives log(x) = nan, as in PyTorch
+def _pow_dx(grad, x, y):
+    return Where.apply(y._data == 0, as_operand(0, grad), grad * (y * x ** (y - 1)))
+
+
+def _pow_dy(grad, x, y, z):
+    at_zero = np.logical_and(x._data == 0, y._data >= 0)
+    return grad * Where.apply(at_zero, as_operand(0, grad), z * Log.apply(x))
 
 
 class RPow(Function):
@@ -386,9 +428,17 @@ class RPow(Function):
     @quiet
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
-        c = ctx.c
+        return grad * RPow.derivative(z, ctx.c), None
+
+    @staticmethod
+    @quiet
+    def jvp(ctx, tx, tc):
+        return tx * RPow.derivative(ctx.result, ctx.primals[1])
+
+    @staticmethod
+    def derivative(z, c):
         dz = z * float(np.log(c))
         if c == 0:
             # PyTorch's mask: 0 ** x has dz/dx = 0 where x >= 0, which is where z (0 or 1) is at most 1
-            dz = Where.apply(z._data <= 1, as_operand(0, grad), dz)
-        return grad * dz, None
+            dz = Where.apply(z._data <= 1, as_operand(0, z), dz)
+        return dz

@@ -7,6 +7,7 @@ that they differentiate again).
 """
 import numpy as np
 
+from ..core.forward_ad import from_backward, linear
 from ..core.function import Function
 from ._common import dim_index, quiet, wrap
 from .indexing import Index, Slice
@@ -45,6 +46,8 @@ class Prod(Function):
             return grad * (z / x), None
         return prod_safe_zeros_backward(grad, x.reshape(-1), 0).reshape(x.shape), None
 
+    jvp = from_backward
+
 
 class ProdDim(Function):
     """z = the product along `dim`;  dz/dx_i = the product of the other elements of x_i's slice"""
@@ -79,6 +82,8 @@ class ProdDim(Function):
         else:
             g = prod_safe_zeros_backward(grad, x, d)
         return g, None, None, None
+
+    jvp = from_backward
 
 
 def prod_safe_zeros_backward(grad, x, d):
@@ -119,6 +124,8 @@ class Cumsum(Function):
             return grad, None, None
         return _reversed_cumsum(grad, d), None, None
 
+    jvp = linear
+
 
 class Cumprod(Function):
     """z_k = x_1 * ... * x_k along `dim`;  the gradient of x_k is sum over j >= k of g_j z_j / x_k (without the
@@ -150,6 +157,8 @@ class Cumprod(Function):
         if not (x._data == 0).any():
             return _reversed_cumsum(z * grad, d) / x, None, None
         return _cumprod_backward_at_zeros(grad, x, d), None, None
+
+    jvp = from_backward
 
 
 def _cumprod_backward_at_zeros(grad, x, d):

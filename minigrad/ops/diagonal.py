@@ -5,6 +5,7 @@ is the diagonal again, so gradients of any order work.
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import dim_index, view_of, wrap
 
@@ -44,6 +45,8 @@ class Diagonal(Function):
     def backward(ctx, grad):
         return DiagonalBackward.apply(grad, ctx.shape, ctx.offset, ctx.dim1, ctx.dim2), None, None, None
 
+    jvp = linear
+
 
 class DiagonalCopy(Diagonal):
     """z = a copy of the diagonal (what `torch.diag` gives for a matrix);  dz/dx = the gradient on the diagonal"""
@@ -73,6 +76,8 @@ class DiagonalBackward(Function):
     def backward(ctx, grad):
         return Diagonal.apply(grad, ctx.offset, ctx.dim1, ctx.dim2), None, None, None, None
 
+    jvp = linear
+
 
 class DiagEmbed(Function):
     """z = zeros with x's last dim laid on the diagonal of (dim1, dim2) (torch.diag_embed, and torch.diag of a
@@ -100,6 +105,8 @@ class DiagEmbed(Function):
     def backward(ctx, grad):
         return Diagonal.apply(grad, ctx.offset, ctx.dim1, ctx.dim2), None, None, None
 
+    jvp = linear
+
 
 def _check_matrices(name, x):
     if x.dim() < 2:
@@ -124,6 +131,8 @@ class Tril(Function):
     def backward(ctx, grad):
         return Tril.apply(grad, ctx.k), None
 
+    jvp = linear
+
 
 class Triu(Tril):
     """z = x with the elements below diagonal k of its last two dims set to 0;  dz/dx = the gradient's triu"""
@@ -137,3 +146,5 @@ class Triu(Tril):
     @staticmethod
     def backward(ctx, grad):
         return Triu.apply(grad, ctx.k), None
+
+    jvp = linear

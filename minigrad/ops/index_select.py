@@ -5,6 +5,7 @@ order work. The index is a plain int array: like PyTorch's, it gets no edge.
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ..core.dtype import scalar_name
 from ._common import dim_index, wrap
@@ -45,6 +46,8 @@ class IndexSelect(Function):
     def backward(ctx, grad):
         zeros = wrap(np.zeros(ctx.shape, grad._data.dtype))
         return IndexAdd.apply(zeros, ctx.dim, ctx.index, grad, 1), None, None
+
+    jvp = linear
 
 
 def _check_index_add(a, d, index, s):
@@ -107,3 +110,5 @@ class IndexAdd(Function):
             if ctx.alpha != 1:
                 gsource = gsource * ctx.alpha
         return (grad if needs_x else None), None, None, gsource, None
+
+    jvp = linear

@@ -6,6 +6,7 @@ gradients work.
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ..core.dtype import bool as bool_
 from ..core.tensor import TensorBase
@@ -93,6 +94,8 @@ class Select(Function):
     def backward(ctx, grad):
         return SelectBackward.apply(grad, ctx.shape, ctx.dim, ctx.i), None, None
 
+    jvp = linear
+
 
 class SelectBackward(Function):
     """z = zeros of `shape` with z[..., i, ...] = g along `dim` (torch's select_backward);  dz/dg = select again"""
@@ -112,6 +115,8 @@ class SelectBackward(Function):
     @staticmethod
     def backward(ctx, grad):
         return Select.apply(grad, ctx.dim, ctx.i), None, None, None
+
+    jvp = linear
 
 
 class Slice(Function):
@@ -135,6 +140,8 @@ class Slice(Function):
     def backward(ctx, grad):
         return SliceBackward.apply(grad, ctx.shape, ctx.dim, ctx.s), None, None
 
+    jvp = linear
+
 
 class SliceBackward(Function):
     """z = zeros of `shape` with the slice s along `dim` set to g (torch's slice_backward);  dz/dg = slice again"""
@@ -155,6 +162,8 @@ class SliceBackward(Function):
     @staticmethod
     def backward(ctx, grad):
         return Slice.apply(grad, ctx.dim, ctx.s), None, None, None
+
+    jvp = linear
 
 
 def save_slice(ctx, dim, s):
@@ -184,6 +193,8 @@ class Index(Function):
     def backward(ctx, grad):
         return IndexBackward.apply(grad, ctx.shape, ctx.index), None
 
+    jvp = linear
+
 
 class IndexBackward(Function):
     """z = zeros of `shape` with g added at z[index] (index's backward: torch records `zeros.index_put_(index, g,
@@ -205,6 +216,8 @@ class IndexBackward(Function):
     @staticmethod
     def backward(ctx, grad):
         return Index.apply(grad, ctx.index), None, None
+
+    jvp = linear
 
 
 def torch_indices(index, ndim):
@@ -251,6 +264,8 @@ class IndexPut(Function):
         gx = IndexPut.apply(grad, ctx.index, wrap(np.zeros((), grad._data.dtype))) if needs_x else None
         gv = grad_to(Index.apply(grad, ctx.index), ctx.v_shape) if needs_v else None
         return gx, None, gv
+
+    jvp = linear
 
 
 class SetSlice(IndexPut):

@@ -5,6 +5,7 @@ An integer division by zero is an error (`RuntimeError: ZeroDivisionError`); a f
 """
 import numpy as np
 
+from ..core.forward_ad import zero
 from ..core.function import Function
 from ..core.tensor import TensorBase
 from ._common import as_operand, grad_to, operands, wrap
@@ -57,6 +58,8 @@ class DivFloor(Function):
         return tuple(TensorBase._make(np.zeros(shape, dtype)) if needed else None
                      for needed, (shape, dtype) in zip(ctx.needs_input_grad, ctx.inputs))
 
+    jvp = zero
+
 
 class Remainder(Function):
     """z = x - y * floor(x / y);  dz/dx = 1,  dz/dy = -floor(x / y)"""
@@ -81,6 +84,11 @@ class Remainder(Function):
         gy = grad_to(-grad * DivFloor.apply(x, y), ctx.shapes[1]) if ctx.needs_input_grad[1] else None
         return gx, gy
 
+    @staticmethod
+    def jvp(ctx, tx, ty):
+        x, y = ctx.primals
+        return tx - ty * DivFloor.apply(x, y)
+
 
 class RemainderScalar(Function):
     """z = x % c for a Python number c;  dz/dx = 1"""
@@ -97,3 +105,7 @@ class RemainderScalar(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad, None
+
+    @staticmethod
+    def jvp(ctx, tx, tc):
+        return tx.clone()

@@ -1,6 +1,7 @@
 """Joining tensors: cat along an existing dim, stack along a new one."""
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ..core.dtype import promote
 from ._common import dim_index, wrap
@@ -43,6 +44,8 @@ class Cat(Function):
         return (None,) + tuple(Slice.apply(grad, ctx.dim, slice(start, end)) if needs else None
                                for start, end, needs in zip(starts, ctx.ends, ctx.needs_input_grad[1:]))
 
+    jvp = linear
+
 
 class Stack(Function):
     """z = the tensors stacked along a new axis `dim`;  each input's gradient is its slice"""
@@ -68,6 +71,8 @@ class Stack(Function):
     def backward(ctx, grad):
         return (None,) + tuple(Select.apply(grad, ctx.dim, i) if needs else None
                                for i, needs in enumerate(ctx.needs_input_grad[1:]))
+
+    jvp = linear
 
 
 def _promoted(tensors):

@@ -1,6 +1,7 @@
 """Matrix products: mm, mv, dot, bmm, and `matmul`, which dispatches to them as PyTorch does."""
 import numpy as np
 
+from ..core.forward_ad import bilinear
 from ..core.function import Function
 from ..core.dtype import scalar_name
 from ._common import wrap
@@ -44,6 +45,8 @@ class Mm(Function):
         return (Mm.apply(grad, w.t()) if w is not None else None,
                 Mm.apply(x.t(), grad) if x is not None else None)
 
+    jvp = bilinear
+
 
 class Mv(Function):
     """z = X @ v (matrix times vector);  dz/dX = outer(g, v),  dz/dv = X.T @ g"""
@@ -69,6 +72,8 @@ class Mv(Function):
         x, v = ctx.saved_tensors
         return (grad.unsqueeze(1) * v if v is not None else None,      # the outer product of g and v
                 Mv.apply(x.t(), grad) if x is not None else None)
+
+    jvp = bilinear
 
 
 class Dot(Function):
@@ -101,6 +106,8 @@ class Dot(Function):
         x, y = ctx.saved_tensors
         return (grad * y if y is not None else None,
                 grad * x if x is not None else None)
+
+    jvp = bilinear
 
 
 class Bmm(Mm):  # the same saved tensors as Mm: only forward and backward differ

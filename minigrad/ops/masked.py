@@ -4,6 +4,7 @@ The mask is a plain bool array: like PyTorch's, it gets no edge. Mask and tensor
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import broadcast_shapes, grad_to, wrap
 from .unary import Where
@@ -46,6 +47,10 @@ class MaskedFill(Function):
         mask = ctx.saved_tensors[0]._data
         return grad_to(MaskedFill.apply(grad, mask, 0), ctx.shape), None, None
 
+    @staticmethod
+    def jvp(ctx, tx, tmask, tvalue):
+        return MaskedFill.apply(tx, ctx.primals[1], 0)
+
 
 class MaskedFillTensor(Function):
     """z = value where mask, else x  (value a 0-d tensor);  dz/dx = g where not mask,  dz/dvalue = the sum of g
@@ -75,3 +80,5 @@ class MaskedFillTensor(Function):
         zero = wrap(np.zeros((), grad._data.dtype))
         gvalue = Where.apply(mask, grad, zero).sum() if needs_value else None
         return gx, None, gvalue
+
+    jvp = linear

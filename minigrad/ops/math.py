@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from ..core.forward_ad import from_backward
 from ..core.function import Function
 from ._common import Pointwise, as_operand, float_dtype_of, grad_to, operands, quiet, wrap
 from .unary import Exp, Where
@@ -68,6 +69,11 @@ class Erf(Function):
         (x,) = ctx.saved_tensors
         return grad * (Exp.apply(-(x * x)) * TWO_OVER_SQRT_PI)
 
+    @staticmethod
+    def jvp(ctx, tx):
+        x = ctx.primals[0]
+        return tx * (Exp.apply(-(x * x)) * TWO_OVER_SQRT_PI)
+
 
 class Erfc(Function):
     """z = erfc(x) = 1 - erf(x), precise where erf(x) is near 1;  dz/dx = -2/sqrt(pi) exp(-x**2)"""
@@ -86,6 +92,11 @@ class Erfc(Function):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         return grad * (Exp.apply(-(x * x)) * -TWO_OVER_SQRT_PI)
+
+    @staticmethod
+    def jvp(ctx, tx):
+        x = ctx.primals[0]
+        return tx * (Exp.apply(-(x * x)) * -TWO_OVER_SQRT_PI)
 
 
 def _elementwise(fn, a):
@@ -115,6 +126,11 @@ class Rsqrt(Function):
         (z,) = ctx.saved_tensors
         return -0.5 * grad * z ** 3
 
+    @staticmethod
+    def jvp(ctx, tx):
+        z = ctx.result
+        return tx * (z * z * z * -0.5)
+
 
 class Maximum(Function):
     """z = the larger of x and y, elementwise (nan if either is);  dz/dx = 1 where x > y, 1/2 where x == y, else 0
@@ -136,6 +152,8 @@ class Maximum(Function):
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         return _pick_backward(ctx, grad, *operands(x, y))
+
+    jvp = from_backward
 
 
 class Minimum(Function):
@@ -159,6 +177,8 @@ class Minimum(Function):
         x, y = ctx.saved_tensors
         a, b = operands(x, y)
         return _pick_backward(ctx, grad, b, a)       # min(x, y) picks x where max(y, x) would pick y
+
+    jvp = from_backward
 
 
 def _pick_backward(ctx, grad, a, b):

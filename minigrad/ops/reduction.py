@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from ..core.forward_ad import from_backward, linear
 from ..core.function import Function
 from ..core.dtype import scalar_name
 from ._common import dim_index, wrap
@@ -50,6 +51,8 @@ class Sum(Function):
     def backward(ctx, grad):
         return grad.expand(ctx.shape)
 
+    jvp = linear
+
 
 class SumDim(Function):
     """z = x summed over `dim`;  dz/dx = 1, broadcast back over the summed axes"""
@@ -72,6 +75,8 @@ class SumDim(Function):
     def backward(ctx, grad):
         return (grad if ctx.keepdim else _unsqueeze(grad, ctx.axes)).expand(ctx.shape), None, None
 
+    jvp = linear
+
 
 class Mean(Function):
     """z = mean(x);  dz/dx = 1 / n for every element"""
@@ -91,6 +96,8 @@ class Mean(Function):
     def backward(ctx, grad):
         # divided before it is expanded, the gradient stays a broadcast view (torch divides after: same values)
         return (grad / max(ctx.numel, 1)).expand(ctx.shape)
+
+    jvp = linear
 
 
 class MeanDim(Function):
@@ -113,6 +120,8 @@ class MeanDim(Function):
     def backward(ctx, grad):
         g = grad / math.prod(ctx.shape[a] for a in ctx.axes)
         return (g if ctx.keepdim else _unsqueeze(g, ctx.axes)).expand(ctx.shape), None, None
+
+    jvp = linear
 
 
 def _mean(a, axes=None, keepdim=False):
@@ -149,6 +158,8 @@ class MaxAll(Function):
         # torch's evenly_distribute_backward: ties share the gradient, and a nan max is every nan's
         hit = np.isnan(a) if np.isnan(m) else a == m
         return grad / int(hit.sum()) * wrap(hit.astype(a.dtype))
+
+    jvp = from_backward
 
 
 class MinAll(MaxAll):
@@ -198,6 +209,8 @@ class MaxDim(Function):
         (indices,) = ctx.saved_tensors
         return value_selecting_reduction_backward(grad, ctx.dim, indices, ctx.shape, ctx.keepdim), None, None
 
+    jvp = from_backward
+
 
 class MinDim(MaxDim):
     """values, indices = min of x along `dim`;  the gradient goes to the position of each min"""
@@ -243,6 +256,8 @@ class Norm(Function):
         if not ctx.keepdim:
             grad, z = _unsqueeze(grad, ctx.axes), _unsqueeze(z, ctx.axes)
         return norm_backward(grad, x, ctx.p, z, ctx.axes), None, None, None
+
+    jvp = from_backward
 
 
 def norm_backward(grad, x, p, z, axes):
@@ -297,3 +312,5 @@ class Sort(Function):
     def backward(ctx, grad, _grad_indices):
         (indices,) = ctx.saved_tensors
         return value_selecting_reduction_backward(grad, ctx.dim, indices, ctx.shape, True), None, None
+
+    jvp = from_backward

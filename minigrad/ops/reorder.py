@@ -1,6 +1,7 @@
 """Ops that move the elements around without changing them: flip and roll (copies, not views)."""
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import dim_index, wrap
 
@@ -28,6 +29,8 @@ class Flip(Function):
     @staticmethod
     def backward(ctx, grad):
         return Flip.apply(grad, ctx.dims), None
+
+    jvp = linear
 
 
 class Roll(Function):
@@ -58,3 +61,5 @@ class Roll(Function):
     @staticmethod
     def backward(ctx, grad):
         return Roll.apply(grad, tuple(-s for s in ctx.shifts), ctx.dims), None, None
+
+    jvp = linear

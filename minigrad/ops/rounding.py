@@ -5,6 +5,7 @@ as in PyTorch; bool tensors are refused where PyTorch refuses them.
 """
 import numpy as np
 
+from ..core.forward_ad import zero
 from ..core.function import Function
 from ..core.dtype import scalar_name
 from ._common import quiet, wrap
@@ -43,6 +44,8 @@ class Sign(Function):
     def backward(ctx, grad):
         return _zero_gradient(grad)
 
+    jvp = zero
+
 
 class _RoundToInteger(Function):
     """floor, ceil, trunc and round: they differ only by numpy's function and by the name of PyTorch's kernel (in
@@ -62,6 +65,8 @@ class _RoundToInteger(Function):
     @staticmethod
     def backward(ctx, grad):
         return _zero_gradient(grad)
+
+    jvp = zero
 
 
 class Floor(_RoundToInteger):
@@ -106,6 +111,8 @@ class RoundDecimals(Function):
     def backward(ctx, grad):
         return _zero_gradient(grad), None
 
+    jvp = zero
+
 
 class Frac(Function):
     """z = x - trunc(x), the fractional part, with x's sign;  dz/dx = 1"""
@@ -125,3 +132,7 @@ class Frac(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad
+
+    @staticmethod
+    def jvp(ctx, tx):
+        return tx.clone()

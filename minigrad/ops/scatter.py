@@ -5,6 +5,7 @@ the other one, so gradients of any order work. The index is a plain int array (l
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import dim_index, wrap
 
@@ -107,6 +108,8 @@ class Gather(Function):
         zeros = wrap(np.zeros(ctx.shape, grad._data.dtype))
         return ScatterAdd.apply(zeros, ctx.dim, ctx.index, grad), None, None
 
+    jvp = linear
+
 
 class Scatter(Function):
     """z = x with z[i][index[i][j]] = src[i][j] (for dim 1);  dz/dx = g, zero where src was written,  dz/dsrc =
@@ -134,6 +137,8 @@ class Scatter(Function):
         gsrc = Gather.apply(grad, ctx.dim, ctx.index) if needs_src else None
         return gx, None, None, gsrc
 
+    jvp = linear
+
 
 class ScatterValue(Function):
     """z = x with z[i][index[i][j]] = value (for dim 1);  dz/dx = g, zero where value was written"""
@@ -155,6 +160,10 @@ class ScatterValue(Function):
     @staticmethod
     def backward(ctx, grad):
         return ScatterValue.apply(grad, ctx.dim, ctx.index, 0), None, None, None
+
+    @staticmethod
+    def jvp(ctx, tx, tdim, tindex, tvalue):
+        return ScatterValue.apply(tx, ctx.dim, ctx.index, 0)
 
 
 class ScatterAdd(Scatter):

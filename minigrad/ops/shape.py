@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import dim_index, view_of, wrap
 
@@ -31,6 +32,8 @@ class View(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad.reshape(ctx.shape), None
+
+    jvp = linear
 
 
 def check_shape(shape, size):
@@ -77,6 +80,8 @@ class Alias(Function):
     def backward(ctx, grad):
         return grad
 
+    jvp = linear
+
 
 class Transpose(Function):
     """z = x with dims d0 and d1 swapped;  dz/dx = the gradient swapped back"""
@@ -95,6 +100,8 @@ class Transpose(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad.transpose(ctx.d0, ctx.d1), None, None
+
+    jvp = linear
 
 
 class Permute(Function):
@@ -128,6 +135,8 @@ class Permute(Function):
     def backward(ctx, grad):
         return grad.permute(np.argsort(ctx.dims).tolist()), None
 
+    jvp = linear
+
 
 class T(Function):
     """z = x transposed (at most 2-D);  dz/dx = the gradient transposed"""
@@ -146,6 +155,8 @@ class T(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad.t()
+
+    jvp = linear
 
 
 class Unsqueeze(Function):
@@ -166,6 +177,8 @@ class Unsqueeze(Function):
         # squeeze(dim) undoes unsqueeze(dim), negative dims included: the gradient has the new axis
         return grad.squeeze(ctx.dim), None
 
+    jvp = linear
+
 
 class Squeeze(Function):
     """z = x without its axes of size 1;  dz/dx = the gradient reshaped back"""
@@ -183,6 +196,8 @@ class Squeeze(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad.reshape(ctx.shape)
+
+    jvp = linear
 
 
 class SqueezeDim(Function):
@@ -206,6 +221,8 @@ class SqueezeDim(Function):
         shape, dim = ctx.shape, ctx.dim
         # unsqueeze(dim) undoes squeeze(dim), negative dims included; a dim of another size was left alone
         return (grad.unsqueeze(dim) if shape and shape[dim] == 1 else grad), None
+
+    jvp = linear
 
 
 class SqueezeLast(SqueezeDim):
@@ -266,3 +283,5 @@ class Expand(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad.sum_to_size(ctx.shape), None
+
+    jvp = linear

@@ -48,6 +48,10 @@ class LogSoftmax(Function):
         (z,) = ctx.saved_tensors
         return grad - z.exp() * grad.sum(ctx.dim, keepdim=True), None
 
+    @staticmethod
+    def jvp(ctx, tx, tdim):
+        return tx - (ctx.result.exp() * tx).sum(ctx.dim, keepdim=True)
+
 
 class Softmax(Function):
     """z = exp(x) / sum_j exp(x_j) along dim;  dz/dx (vector-Jacobian) = z * (g - sum_j g_j z_j)"""
@@ -68,6 +72,11 @@ class Softmax(Function):
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
         return z * (grad - (grad * z).sum(ctx.dim, keepdim=True)), None
+
+    @staticmethod
+    def jvp(ctx, tx, tdim):
+        z = ctx.result
+        return z * (tx - (tx * z).sum(ctx.dim, keepdim=True))
 
 
 def _check_dim(dim, ndim):

@@ -4,6 +4,7 @@
 gradient of the whole is the pieces' gradients put back together (cat for split, stack for unbind), with zeros
 for a piece that got none.
 """
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import dim_index, view_of
 from .indexing import Slice
@@ -58,6 +59,8 @@ class Split(Function):
     def backward(ctx, *grads):
         return Cat.apply(ctx.dim, *grads), None, None
 
+    jvp = linear
+
 
 class SplitWithSizes(Split):
     """z_k = the k-th piece of x along `dim`, of length sizes[k] (views);  dz/dx = the pieces' gradients joined"""
@@ -101,6 +104,8 @@ class Unbind(Function):
     @staticmethod
     def backward(ctx, *grads):
         return Stack.apply(ctx.dim, *grads), None
+
+    jvp = linear
 
 
 class Narrow(Slice):

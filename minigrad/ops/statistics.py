@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from ..core.forward_ad import from_backward
 from ..core.function import Function
 from ._common import as_operand, dim_index, float_dtype_of, quiet, wrap
 from .reduction import _axes, _saved_dims, _unsqueeze
@@ -36,6 +37,8 @@ class Var(Function):
         (x,) = ctx.saved_tensors
         return var_backward(ctx, grad, x), None, None, None
 
+    jvp = from_backward
+
 
 class Std(Function):
     """z = sqrt(var(x));  dz/dx = dvar/dx / (2 z)  (0 where z = 0)"""
@@ -59,6 +62,8 @@ class Std(Function):
         x, z = ctx.saved_tensors
         grad_var = Where.apply(z._data == 0, as_operand(0, grad), grad / (z * 2))
         return var_backward(ctx, grad_var, x), None, None, None
+
+    jvp = from_backward
 
 
 def _all_dims(dim, ndim):
@@ -141,6 +146,8 @@ class Logsumexp(Function):
             grad, z = _unsqueeze(grad, ctx.axes), _unsqueeze(z, ctx.axes)
         return grad * Exp.apply(x - z), None, None
 
+    jvp = from_backward
+
 
 class Amax(Function):
     """z = the largest element over `dim` (all dims by default);  ties share the gradient evenly"""
@@ -186,6 +193,8 @@ class Amax(Function):
         count = hit.sum(axis=ctx.axes, keepdims=True)
         return grad / wrap(count.astype(grad._data.dtype)) * wrap(hit.astype(grad._data.dtype)), None, None
 
+    jvp = from_backward
+
 
 class Amin(Amax):
     """z = the smallest element over `dim` (all dims by default);  ties share the gradient evenly"""
@@ -228,6 +237,8 @@ class Topk(Function):
     def backward(ctx, grad, _grad_indices):
         (indices,) = ctx.saved_tensors
         return value_selecting_reduction_backward(grad, ctx.dim, indices, ctx.shape, True), None, None, None, None
+
+    jvp = from_backward
 
 
 def _order(a, d, largest):

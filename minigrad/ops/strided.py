@@ -6,6 +6,7 @@
 """
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import wrap
 
@@ -50,6 +51,8 @@ class AsStridedGather(Function):
     def backward(ctx, grad):
         return AsStridedScatter.apply(wrap(np.zeros(ctx.shape, grad._data.dtype)), grad, ctx.where), None
 
+    jvp = linear
+
 
 class AsStridedScatter(Function):
     """z = x with its part at `where` replaced by src (torch.as_strided_scatter);  dz/dx = the gradient with that
@@ -76,3 +79,5 @@ class AsStridedScatter(Function):
         gx = AsStridedScatter.apply(grad, wrap(np.zeros(ctx.size, ctx.src_dtype)), ctx.where) if needs_x else None
         gsrc = AsStridedGather.apply(grad, ctx.where) if needs_src else None
         return gx, gsrc, None
+
+    jvp = linear

@@ -1,6 +1,7 @@
 """Ops that copy a tensor's values several times over: `repeat`."""
 import numpy as np
 
+from ..core.forward_ad import linear
 from ..core.function import Function
 from ._common import wrap
 
@@ -35,3 +36,5 @@ class Repeat(Function):
         split = tuple(n for r, s in zip(ctx.repeats, padded) for n in (r, s))
         copies = tuple(range(0, len(split), 2))
         return grad.reshape(split).sum(copies).reshape(ctx.shape), None
+
+    jvp = linear

@@ -72,6 +72,11 @@ class Atan2(Function):
         gy = grad_to(scale * -x, ctx.shapes[1]) if ctx.needs_input_grad[1] else None
         return gx, gy
 
+    @staticmethod
+    def jvp(ctx, tx, ty):
+        x, y = ctx.primals
+        return (tx * y - ty * x) / (x * x + y * y)
+
 
 class Sinh(Pointwise):
     """z = sinh(x);  dz/dx = cosh(x)"""

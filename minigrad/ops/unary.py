@@ -1,6 +1,7 @@
 """Elementwise functions of one tensor: exp, log, abs, sqrt, clamp, relu, sigmoid, tanh."""
 import numpy as np
 
+from ..core.forward_ad import linear, zero
 from ..core.function import Function
 from ..core.dtype import from_numpy_dtype, promote, scalar_dtype
 from ._common import Pointwise, as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
@@ -33,6 +34,10 @@ class Log(Function):
         (x,) = ctx.saved_tensors
         return grad / x
 
+    @staticmethod
+    def jvp(ctx, tx):
+        return tx / ctx.primals[0]
+
 
 class Abs(Function):
     """z = |x|;  dz/dx = sign(x)  (0 at x = 0)"""
@@ -54,6 +59,10 @@ class Abs(Function):
         (x,) = ctx.saved_tensors
         return grad * Sgn.apply(x)
 
+    @staticmethod
+    def jvp(ctx, tx):
+        return tx * Sgn.apply(ctx.primals[0])
+
 
 class Sgn(Function):
     """z = sign(x)  (-1, 0 or 1);  dz/dx = 0. Mirrors `torch.sgn`: abs's backward uses it, as PyTorch's does."""
@@ -70,6 +79,8 @@ class Sgn(Function):
     @staticmethod
     def backward(ctx, grad):
         return wrap(np.zeros_like(grad._data))
+
+    jvp = zero
 
 
 class Sqrt(Function):
@@ -90,6 +101,10 @@ class Sqrt(Function):
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
         return grad / (2 * z)
+
+    @staticmethod
+    def jvp(ctx, tx):
+        return tx / (2 * ctx.result)
 
 
 class Clamp(Function):
@@ -121,13 +136,20 @@ class Clamp(Function):
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        a = x._data
+        return Where.apply(Clamp.inside(x._data, ctx.lo, ctx.hi), grad, as_operand(0, grad)), None, None
+
+    @staticmethod
+    def jvp(ctx, tx, tlo, thi):
+        return Where.apply(Clamp.inside(ctx.primals[0]._data, ctx.lo, ctx.hi), tx, as_operand(0, tx))
+
+    @staticmethod
+    def inside(a, lo, hi):
         inside = np.ones(a.shape, bool)
-        if ctx.lo is not None:
-            inside &= a >= ctx.lo
-        if ctx.hi is not None:
-            inside &= a <= ctx.hi
-        return Where.apply(inside, grad, as_operand(0, grad)), None, None
+        if lo is not None:
+            inside &= a >= lo
+        if hi is not None:
+            inside &= a <= hi
+        return inside
 
 
 class Relu(Function):
@@ -151,6 +173,10 @@ class Relu(Function):
         (z,) = ctx.saved_tensors
         return ThresholdBackward.apply(grad, z, 0)
 
+    @staticmethod
+    def jvp(ctx, tx):
+        return ThresholdBackward.apply(tx, ctx.result, 0)
+
 
 class Sigmoid(Function):
     """z = 1 / (1 + exp(-x));  dz/dx = z (1 - z)"""
@@ -172,6 +198,10 @@ class Sigmoid(Function):
     def backward(ctx, grad):
         (z,) = ctx.saved_tensors
         return SigmoidBackward.apply(grad, z)
+
+    @staticmethod
+    def jvp(ctx, tx):
+        return SigmoidBackward.apply(tx, ctx.result)
 
 
 class Tanh(Pointwise):
@@ -209,6 +239,8 @@ class Where(Function):
         gy = grad_to(Where.apply(cond, zero, grad), ctx.shapes[1]) if needs_y else None
         return None, gx, gy
 
+    jvp = linear
+
 
 class Fill(Function):
     """z = a tensor shaped like x, every element `value`;  dz/dx = 0"""
@@ -226,6 +258,8 @@ class Fill(Function):
     def backward(ctx, grad):
         return wrap(np.zeros_like(grad._data)), None
 
+    jvp = zero
+
 
 class Zero(Function):
     """z = a tensor shaped like x, all zeros;  dz/dx = 0"""
@@ -242,6 +276,8 @@ class Zero(Function):
     @staticmethod
     def backward(ctx, grad):
         return wrap(np.zeros_like(grad._data))
+
+    jvp = zero
 
 
 class Copy(Function):
@@ -265,6 +301,8 @@ class Copy(Function):
         needs_x, needs_src = ctx.needs_input_grad
         gx = wrap(np.zeros_like(grad._data)) if needs_x else None
         return gx, grad_to(grad, ctx.src_shape).to(ctx.src_dtype) if needs_src else None
+
+    jvp = linear          # dz = tsrc, in x's shape and dtype
 
 
 Copy._backward_cls.name = lambda self: "torch::autograd::CopyBackwards"

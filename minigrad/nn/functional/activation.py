@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from ...core.forward_ad import from_backward
 from ...core.function import Function
 from ...core.dtype import scalar_name
 from ...ops._common import quiet, wrap
@@ -57,6 +58,8 @@ class LeakyRelu(Function):
         (x,) = ctx.saved_tensors
         return LeakyReluBackward.apply(grad, x, ctx.negative_slope, False), None
 
+    jvp = from_backward
+
 
 class LeakyReluInplace(LeakyRelu):
     """leaky_relu_, in place: the same math, the gradient read from the result (same sign as x for slope >= 0)"""
@@ -103,6 +106,8 @@ class LeakyReluBackward(Function):
         return (LeakyReluBackward.apply(gg, x, ctx.negative_slope, ctx.is_result) if needs_grad else None,
                 zeros(gg) if needs_x else None, None, None)
 
+    jvp = from_backward
+
 
 # ---- elu ---------------------------------------------------------------------------------------------------
 class Elu(Function):
@@ -128,6 +133,8 @@ class Elu(Function):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         return EluBackward.apply(grad, x, ctx.alpha, ctx.scale, ctx.input_scale, False), None, None, None
+
+    jvp = from_backward
 
 
 class EluInplace(Elu):
@@ -184,6 +191,8 @@ class EluBackward(Function):
                 gg * grad * neg * (x * ctx.input_scale).exp() * (ctx.scale * ctx.alpha * ctx.input_scale ** 2)
         return g_grad, g_x, None, None, None, None
 
+    jvp = from_backward
+
 
 _SQRT1_2, _INV_SQRT_2PI = math.sqrt(0.5), 1 / math.sqrt(2 * math.pi)
 _K_BETA, _K_KAPPA = math.sqrt(2 / math.pi), 0.044715     # the tanh approximation of gelu
@@ -216,6 +225,8 @@ class Gelu(Function):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         return GeluBackward.apply(grad, x, ctx.approximate), None
+
+    jvp = from_backward
 
 
 class GeluBackward(Function):
@@ -260,6 +271,8 @@ class GeluBackward(Function):
             g_x = gg * grad * second
         return g_grad, g_x, None
 
+    jvp = from_backward
+
 
 # ---- silu --------------------------------------------------------------------------------------------------
 class Silu(Function):
@@ -282,6 +295,8 @@ class Silu(Function):
         (x,) = ctx.saved_tensors
         s = x.sigmoid()
         return grad * s * (1 + x * (1 - s))
+
+    jvp = from_backward
 
 
 # ---- softplus ----------------------------------------------------------------------------------------------
@@ -308,6 +323,8 @@ class Softplus(Function):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         return SoftplusBackward.apply(grad, x, ctx.beta, ctx.threshold), None, None
+
+    jvp = from_backward
 
 
 class SoftplusBackward(Function):
@@ -341,6 +358,8 @@ class SoftplusBackward(Function):
             s = (x * ctx.beta).sigmoid()
             g_x = gg * grad * below * s * (1 - s) * ctx.beta
         return g_grad, g_x, None, None
+
+    jvp = from_backward
 
 
 # ---- `F.leaky_relu`, `F.elu`, `F.selu`, `F.gelu`, `F.silu`, `F.softplus` (and the in-place `leaky_relu_`,

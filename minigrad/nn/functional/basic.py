@@ -7,6 +7,7 @@ no edge in `next_functions`.
 """
 import numpy as np
 
+from ...core.forward_ad import from_backward
 from ...core.function import Function
 from ...core.dtype import scalar_name
 from ...ops._common import grad_to, wrap
@@ -47,6 +48,11 @@ class Addmm(Function):
                 grad.mm(w.t()) if w is not None else None,
                 x.t().mm(grad) if x is not None else None)
 
+    @staticmethod
+    def jvp(ctx, tbias, tx, tw):
+        bias, x, w = ctx.primals
+        return tbias + tx @ w + x @ tw
+
 
 def _bias_grad(grad, shape):
     """The sum of G down to the bias's shape; for Linear's bias (one per column) that is the sum over rows."""
@@ -82,6 +88,8 @@ class MseLoss(Function):
         return (grad_to(g, x._data.shape) if needs_x else None,
                 grad_to(-g, y._data.shape) if needs_y else None, None)
 
+    jvp = from_backward
+
 
 class NllLoss(Function):
     """z = -sum_i w[t_i] logp[i, t_i] / sum_i w[t_i]  (reduction 'mean'; 'sum' skips the division);
@@ -113,6 +121,8 @@ class NllLoss(Function):
         (logp,) = ctx.saved_tensors
         grad_input = NllLossBackward.apply(grad, logp, ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index)
         return grad_input, None, None, None, None
+
+    jvp = from_backward
 
 
 class NllLoss2d(NllLoss):
@@ -160,6 +170,8 @@ class NllLossBackward(Function):
         gg = (cls._loss.apply(grad, ctx.target, ctx.weight, ctx.ignore_index, REDUCTIONS[ctx.reduction])
               if needs_grad else None)
         return gg, (wrap(np.zeros(*ctx.logp_meta)) if needs_logp else None), None, None, None, None
+
+    jvp = from_backward
 
 
 class NllLoss2dBackward(NllLossBackward):

@@ -18,6 +18,7 @@ import warnings
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from ...core.forward_ad import from_backward, linear
 from ...core.function import Function
 from ...ops._common import wrap
 from .arguments import UNDEFINED
@@ -82,6 +83,8 @@ class Im2Col(Function):
         gx = Col2Im.apply(grad, ctx.size, ctx.kernel_size, ctx.dilation, ctx.padding, ctx.stride)
         return gx, None, None, None, None
 
+    jvp = linear
+
 
 class Col2Im(Function):
     """z = the columns of x added onto their patches of an (H, W) image (`F.fold`), the adjoint of Im2Col;
@@ -104,6 +107,8 @@ class Col2Im(Function):
     @staticmethod
     def backward(ctx, grad):
         return Im2Col.apply(grad, ctx.kernel_size, ctx.dilation, ctx.padding, ctx.stride), None, None, None, None, None
+
+    jvp = linear
 
 
 class Convolution(Function):
@@ -158,6 +163,8 @@ class Convolution(Function):
         if needs_b:
             gb = grad.sum((0, 2, 3))
         return gx, gw, gb, None, None, None, None
+
+    jvp = from_backward
 
 
 # ---- `F.conv2d`, `F.unfold`, `F.fold` and `F.pad`: the argument checks, with PyTorch's messages, before t

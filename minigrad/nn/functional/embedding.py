@@ -7,6 +7,7 @@ like PyTorch's, they get no edge in `next_functions`.
 """
 import numpy as np
 
+from ...core.forward_ad import linear
 from ...core.function import Function
 from ...ops._common import wrap
 
@@ -33,6 +34,8 @@ class Embedding(Function):
     def backward(ctx, grad):
         gw = EmbeddingDenseBackward.apply(grad, ctx.indices, ctx.num_weights, ctx.padding_idx, ctx.scale_grad_by_freq)
         return gw, None, None, None, None
+
+    jvp = linear
 
 
 def _row_scale(indices, num_weights, padding_idx, scale_grad_by_freq):
@@ -77,6 +80,8 @@ class EmbeddingDenseBackward(Function):
         if scale is not None:
             picked = picked * wrap(scale[..., None].astype(grad._data.dtype))
         return picked, None, None, None, None
+
+    jvp = linear
 
 
 def embedding_renorm_(weight, indices, max_norm, norm_type):

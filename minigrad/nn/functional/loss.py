@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 
+from ...core.forward_ad import from_backward
 from ...core.function import Function
 from ...ops._common import grad_to, quiet, wrap
 from ..._tensor.tensor import Tensor
@@ -75,6 +76,8 @@ class BinaryCrossEntropy(Function):
             gt = grad_to(_scaled(gt if w is None else gt * w, grad, ctx.reduction, t.numel()), t._data.shape)
         return gx, gt, None, None
 
+    jvp = from_backward
+
 
 def _log_sigmoid(a):
     # min(x, 0) - log(1 + exp(-|x|)): exp never overflows, and log1p keeps the small values exact
@@ -125,6 +128,8 @@ class BinaryCrossEntropyWithLogits(Function):
             gt = grad_to(_scaled(gt if w is None else gt * w, grad, ctx.reduction, t.numel()), t._data.shape)
         return gx, gt, None, None, None
 
+    jvp = from_backward
+
 
 class SmoothL1Loss(Function):
     """z = 0.5 d**2 / beta where |d| < beta, else |d| - beta / 2 (d = x - t);
@@ -150,6 +155,8 @@ class SmoothL1Loss(Function):
         g = _scaled(((x - t) / ctx.beta).clamp(-1, 1), grad, ctx.reduction, x.numel())
         return _pair(ctx, g, x, t) + (None, None)
 
+    jvp = from_backward
+
 
 class HuberLoss(Function):
     """z = 0.5 d**2 where |d| < delta, else delta (|d| - delta / 2) (d = x - t);
@@ -174,6 +181,8 @@ class HuberLoss(Function):
         x, t = ctx.saved_tensors
         g = _scaled((x - t).clamp(-ctx.delta, ctx.delta), grad, ctx.reduction, x.numel())
         return _pair(ctx, g, x, t) + (None, None)
+
+    jvp = from_backward
 
 
 def _pair(ctx, g, x, t):

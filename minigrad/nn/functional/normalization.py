@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from ...core.forward_ad import from_backward, transposed_backward
 from ...core.function import Function
 from ...ops._common import wrap
 from .arguments import UNDEFINED
@@ -86,6 +87,8 @@ class NativeLayerNorm(Function):
         db = grad.sum(batch_axes) if needs_b else None
         return (dx if needs_x else None), None, dw, db, None
 
+    jvp = from_backward
+
 
 class NativeBatchNorm(Function):
     """z = (x - mean) / sqrt(var + eps) * w + b per channel (dim 1), mean and (biased) var over the other dims
@@ -124,6 +127,14 @@ class NativeBatchNorm(Function):
         ctx.save_for_backward(x, None if weight is UNDEFINED else weight, output[1], output[2])
         # eval mode normalises with the running statistics as they are now: keep a copy for backward
         ctx.stats = None if ctx.training else (output[1]._data, output[2]._data)
+
+    @staticmethod
+    def jvp(ctx, tx, tweight, tbias, trunning, ttraining, tmomentum, teps):
+        # from the backward formula, on a forward that leaves the running statistics alone this time
+        x, weight, bias, running, training, momentum, eps = ctx.primals
+        primals = (x, weight, bias, None if training else running, training, momentum, eps)
+        tangents = (tx, tweight, tbias, None, None, None, None)
+        return transposed_backward(NativeBatchNorm, primals, tangents, ctx)
 
     @staticmethod
     def backward(ctx, grad, _grad_mean, _grad_rstd):

@@ -10,6 +10,7 @@ output position j reads input position `source[j]`; the backward adds each gradi
 """
 import numpy as np
 
+from ...core.forward_ad import linear
 from ...core.function import Function
 from ...ops._common import wrap
 
@@ -42,6 +43,10 @@ class ConstantPadNd(Function):
     @staticmethod
     def backward(ctx, grad):
         return ConstantPadNd.apply(grad, tuple(-p for p in ctx.pad), 0), None, None
+
+    @staticmethod
+    def jvp(ctx, tx, tpad, tvalue):
+        return ConstantPadNd.apply(tx, ctx.pad, 0)
 
 
 def reflect_source(size, left, right):
@@ -87,6 +92,8 @@ class _IndexPad(Function):
     def backward(cls, ctx, grad):
         return cls._adjoint.apply(grad, ctx.padding, ctx.shape), None
 
+    jvp = linear
+
 
 class IndexPadBackward(Function):
     """gI = g added onto the input positions it was read from (PyTorch's `reflection_pad2d_backward`, ...);
@@ -111,6 +118,8 @@ class IndexPadBackward(Function):
     @classmethod
     def backward(cls, ctx, grad):
         return cls._pad.apply(grad, ctx.padding), None, None
+
+    jvp = linear
 
 
 class ReflectionPad1D(_IndexPad):

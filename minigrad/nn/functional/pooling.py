@@ -14,6 +14,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from ...core.forward_ad import from_backward, linear
 from ...core.function import Function
 from ...ops._common import wrap
 from ...ops.scatter import Gather
@@ -76,6 +77,8 @@ class MaxPool2DWithIndices(Function):
         _, indices = ctx.saved_tensors
         return MaxPool2DWithIndicesBackward.apply(grad, indices._data, ctx.shape), None, None, None, None, None, None
 
+    jvp = from_backward
+
 
 class MaxPool2DWithIndicesBackward(Function):
     """gI = zeros of the input's shape, with gI.flat[idx] += g (PyTorch's `max_pool2d_with_indices_backward`);
@@ -100,6 +103,8 @@ class MaxPool2DWithIndicesBackward(Function):
         idx = ctx.indices
         picked = Gather.apply(grad.flatten(-2), -1, idx.reshape(idx.shape[:-2] + (idx.shape[-2] * idx.shape[-1],)))
         return picked.view(*idx.shape), None, None
+
+    jvp = from_backward
 
 
 def avg_pool_ranges(size, kernel, stride, padding, out, count_include_pad):
@@ -174,6 +179,8 @@ class AvgPool2D(Function):
         gx = cls._adjoint.apply(grad, ctx.rows, ctx.cols, ctx.divisor, ctx.size, ctx.attrs)
         return (gx, None, None, None) + (None,) * len(ctx.attrs)
 
+    jvp = linear
+
 
 class AvgPool2DBackward(Function):
     """gI = each g[i, j] / D[i, j] spread over window (i, j) (PyTorch's `avg_pool2d_backward`); linear in g,
@@ -193,6 +200,8 @@ class AvgPool2DBackward(Function):
     @classmethod
     def backward(cls, ctx, grad):
         return cls._pool.apply(grad, ctx.rows, ctx.cols, ctx.divisor, *ctx.attrs), None, None, None, None, None
+
+    jvp = linear
 
 
 class AdaptiveAvgPool2D(AvgPool2D):
