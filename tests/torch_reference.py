@@ -16,4 +16,21 @@ def import_torch():
         if os.environ.get("CI") == "true":
             raise
         pytest.skip(TORCH_MISSING, allow_module_level=True)
+    _warm_up(torch)
     return torch
+
+
+def _warm_up(torch):
+    """torch's forward mode and torch.func warn once per process from inside torch ("`torch.jit.script` is
+    deprecated"): trigger that here, out of any compared case."""
+    if getattr(_warm_up, "done", False):
+        return
+    _warm_up.done = True
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import torch.autograd.forward_ad as fw
+        import torch.func
+        with fw.dual_level():
+            fw.make_dual(torch.ones(1), torch.ones(1)).sin()
+        torch.func.jacfwd(torch.sin)(torch.ones(2))

@@ -12,12 +12,16 @@ from ..core import dtype as _dtype
 from ..random import functions as _random_functions
 from ..core.grad_mode import _State
 from ..core.tensor import TensorBase
-from ..core.forward_ad import set_tangent
+from ..core.forward_ad import set_tangent, tangent_of
 from ..core.graph import SavedTensor, set_history
 from .views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 from ..ops import arithmetic, unary
 from ..ops.indexing import IndexPut, SetSlice, index_array as _index_array, is_basic_index
 from ..ops._common import as_operand as _as_tensor
+
+
+# called with a tensor about to be changed in place (autograd/graph.py's allow_mutation_on_saved_tensors clones it)
+BEFORE_WRITE = []
 
 
 class TensorInPlace:
@@ -89,6 +93,8 @@ class TensorInPlace:
 
     # ---- the machinery ---------------------------------------------------------------------------------
     def _check_inplace(self):
+        for hook in BEFORE_WRITE:       # torch.autograd.graph.allow_mutation_on_saved_tensors
+            hook(self)
         if not _State.enabled:
             return
         if self.grad_fn is None and self._requires_grad:
@@ -100,8 +106,9 @@ class TensorInPlace:
 
     def _write(self, result):
         """Store an op's result in this tensor's memory, in place, and record it (the in-place op's node)."""
-        if _State.forward_ad and (result._tangent is not None or self._tangent is not None):
-            _write_tangent(self, result._tangent)
+        if _State.forward_ad and (result._tangents or self._tangents):
+            for level in range(_State.forward_ad):
+                _write_tangent(self, tangent_of(result, level), level)
         if result.grad_fn is not None and self._base is not None:
             return _write_through_view(self, result)
         self._check_fits(result)
@@ -158,7 +165,7 @@ class TensorInPlace:
         if not basic and 0 in self._data.strides and _overlaps_itself(self._data):
             _warn_expanded_write(index)
         if _State.enabled and (self._requires_grad or (isinstance(value, TensorBase) and value._requires_grad)) or (
-                _State.forward_ad and (self._tangent is not None or getattr(value, "_tangent", None) is not None)):
+                _State.forward_ad and (self._tangents or getattr(value, "_tangents", None))):
             value = _setitem_value(self, index, _as_tensor(value, self), basic)
             self._write((SetSlice if basic else IndexPut).apply(self, index, value))
         else:
@@ -195,15 +202,17 @@ VIEW_LAYOUT = ("minigrad cannot record this in-place change of a view: its base 
                "memory. Change a clone() of the view, or write the change out of place.")
 
 
-def _write_tangent(t, tangent):
+def _write_tangent(t, tangent, level):
     """Forward mode: an in-place op changes the tangent in place too (so a view's tangent, a view of its base's,
     changes the base's), or gives `t` one."""
-    if t._tangent is None:
-        set_tangent(t, tangent.clone())
+    own = tangent_of(t, level)
+    if own is None:
+        if tangent is not None:
+            set_tangent(t, tangent.clone(), level)
     elif tangent is None:
-        t._tangent._data[...] = 0
+        own._data[...] = 0
     else:
-        t._tangent._data[...] = tangent._data
+        own._data[...] = tangent._data
 
 
 def _write_through_view(view, result):

@@ -82,5 +82,3 @@ def check_strategy(strategy, create_graph, strict, vectorize, inputs):
     if not vectorize:   # torch's text, missing space included
         raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
                                   "only implemented for `vectorize=True`.")
-    raise NotImplementedError('minigrad.autograd.functional.jacobian: `strategy="forward-mode"` needs forward-mode '
-                              'AD, which minigrad does not have; use `strategy="reverse-mode"` (same values).')

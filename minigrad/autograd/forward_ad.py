@@ -20,7 +20,7 @@ __all__ = ["UnpackedDualTensor", "dual_level", "enter_dual_level", "exit_dual_le
 
 
 def enter_dual_level():
-    """Enter a new forward-grad level and return its index (always 0: levels do not nest)."""
+    """Enter a new forward-grad level and return its index (always 0: these levels do not nest)."""
     return _forward_ad.enter_level()
 
 
@@ -51,16 +51,16 @@ def make_dual(tensor, tangent, *, level=None):
         raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
     if not tangent.dtype.is_floating_point:
         raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
-    if tensor._tangent is not None:
+    if _forward_ad.tangent_of(tensor, level) is not None:
         raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward gradient at the same "
-                           "level 0 is not supported.")
-    with _forward_ad.paused():
+                           f"level {_State.forward_ad - 1 if level is None else level} is not supported.")
+    with _forward_ad.paused(level):
         dual = tensor.view_as(tensor)
     if tangent._data.shape == tensor._data.shape and tangent._data.strides != tensor._data.strides:
         copy = np.empty_like(tensor._data, dtype=tangent._data.dtype)
         copy[...] = tangent._data
         tangent = TensorBase._make(copy)
-    _forward_ad.set_tangent(dual, tangent)
+    _forward_ad.set_tangent(dual, tangent, level)
     return dual
 
 
@@ -73,9 +73,9 @@ def unpack_dual(tensor, *, level=None):
     (None if it has none at this level)."""
     if level is not None and level < 0:
         raise RuntimeError("Dual level must be a positive number.")
-    tangent = _forward_ad.tangent_of(tensor)
+    tangent = _forward_ad.tangent_of(tensor, level)
     if tangent is None:
         return UnpackedDualTensor(tensor, None)
-    with _forward_ad.paused():
+    with _forward_ad.paused(level):
         primal = tensor.view_as(tensor)
     return UnpackedDualTensor(primal, tangent)

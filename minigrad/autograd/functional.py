@@ -10,8 +10,10 @@ with the torch.* functions, after the ops.
 from .._tensor.creation import zeros_like
 from .._tensor.functions import stack
 from .._tensor.tensor import Tensor
+from . import forward_ad
 from ._functional_checks import NONE, as_tuple, check_requires_grad, check_strategy, check_v
 from ..core.engine import grad
+from ..core.forward_ad import copy_tangents
 from ..core.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
@@ -76,8 +78,9 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
 
     Args:
         func, inputs, create_graph, strict: as in `vjp`.
-        vectorize, strategy: in PyTorch, ways to go faster (vmap, forward mode); minigrad computes the rows
-            one by one either way (`vectorize=True` gives the same values) and has no forward mode.
+        vectorize, strategy: in PyTorch, ways to go faster (vmap, forward mode); minigrad's vmap is a loop,
+            so `vectorize=True` computes the same rows one by one; `strategy="forward-mode"` (which needs
+            `vectorize=True`) computes columns instead, one forward pass with dual inputs per input element.
     Returns:
         The Jacobian of output i with respect to input j has shape `out_i.shape + in_j.shape`: a tensor for a
         tensor input and output, otherwise a tuple (one entry per output) of tuples (one per input).
@@ -88,6 +91,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 [0., 4.]])
     """
     check_strategy(strategy, create_graph, strict, vectorize, inputs)
+    if strategy == "forward-mode":
+        return _forward_jacobian(func, inputs)
     with enable_grad():
         inputs_tuple, inputs = as_tuple(inputs, "inputs", "jacobian")
         inputs = _fresh(inputs, create_graph)
@@ -202,8 +207,8 @@ def _fresh(tensors, create_graph, need_graph=True):
     With `create_graph` the copy stays connected (a view), so the results can be differentiated back to the
     caller's tensors; otherwise it is detached.
     """
-    return tuple(t.view_as(t) if create_graph and t.requires_grad else t.detach().requires_grad_(need_graph)
-                 for t in tensors)
+    return tuple(t.view_as(t) if create_graph and t.requires_grad else
+                 copy_tangents(t, t.detach().requires_grad_(need_graph)) for t in tensors)   # (keeping a dual's)
 
 
 def _inputs_and_v(inputs, v, create_graph, name):
@@ -216,6 +221,32 @@ def _inputs_and_v(inputs, v, create_graph, name):
         raise RuntimeError("The vector v can only be None if the input to the user-provided function is a single "
                            "Tensor with a single element.")
     return inputs_tuple, inputs, v
+
+
+def _forward_jacobian(func, inputs):
+    """The Jacobian column by column: input j's element k moves along e_k, and the outputs' tangents are column
+    k of every output's Jacobian with respect to input j."""
+    inputs_tuple, inputs = as_tuple(inputs, "inputs", "jacobian")
+    columns = None
+    for j, x in enumerate(inputs):
+        for k in range(x.nelement()):
+            direction = zeros_like(x).reshape(-1)
+            direction[k] = 1
+            with forward_ad.dual_level():
+                args = list(inputs)
+                args[j] = forward_ad.make_dual(x, direction.reshape(x.shape))
+                outputs_tuple, outputs = as_tuple(func(*args), "outputs of the user-provided function", "jacobian")
+                tangents = [forward_ad.unpack_dual(o).tangent for o in outputs]
+            if columns is None:
+                columns = [[[] for _ in inputs] for _ in outputs]
+            for i, (o, t) in enumerate(zip(outputs, tangents)):
+                columns[i][j].append(zeros_like(o).detach() if t is None else t)
+    jacobians = [[stack(c).movedim(0, -1).reshape(o.size() + x.size()) for c, x in zip(per_input, inputs)]
+                 for per_input, o in zip(columns, outputs)]
+    # PyTorch's nesting for this strategy: lists [output][input] when the inputs are a tuple
+    if not inputs_tuple:
+        return tuple(per_input[0] for per_input in jacobians) if outputs_tuple else jacobians[0][0]
+    return jacobians if outputs_tuple else jacobians[0]
 
 
 def _call(func, inputs, name, strict):

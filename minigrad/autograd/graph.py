@@ -1,9 +1,13 @@
 """`torch.autograd.graph`: the graph's public face. `Node`, `get_gradient_edge`, the saved-tensor hooks
-(`saved_tensors_hooks`, `save_on_cpu`, `disable_saved_tensors_hooks`), `register_multi_grad_hook`, and the
+(`saved_tensors_hooks`, `save_on_cpu`, `disable_saved_tensors_hooks`, `allow_mutation_on_saved_tensors`),
+`register_multi_grad_hook`, and the
 readers that the widgets and the book use to look at a node without touching its internals.
 
 The graph itself (nodes, edges, saved tensors, the walk) is `core/graph.py`; everything here builds on it.
 """
+import contextlib
+
+from .._tensor.inplace import BEFORE_WRITE
 from ..compat.checks import FREED_MESSAGE  # noqa: F401 - the error of a graph used after backward freed it
 from ..core.engine import current_graph_task_id, will_engine_execute_node
 from ..core.graph import (SAVED_TENSOR_FACTORIES, AccumulateGrad, Node, PackedSavedTensor,  # noqa: F401
@@ -56,6 +60,88 @@ class save_on_cpu(saved_tensors_hooks):
             return tensor.to(device)
 
         super().__init__(pack_to_cpu, unpack_from_cpu)
+
+
+class _Handle:
+    """What allow_mutation_on_saved_tensors saves in a tensor's place."""
+
+
+class _AllowMutationOnSavedContext:
+    """The state of `allow_mutation_on_saved_tensors`: each saved tensor under a handle, the clones made before
+    an in-place change, and which saved tensors start at each address. As in PyTorch, a tensor is known by
+    (id, address, version) and its memory by (address, version): a view that starts elsewhere in its base's
+    memory is not cloned when the base changes (PyTorch's code calls this "almost definitely a bug")."""
+
+    def __init__(self):
+        self.cloned, self.original, self.tid_to_handle, self.sid_to_tid = {}, {}, {}, {}
+
+    def clear(self):
+        for table in (self.cloned, self.original, self.tid_to_handle, self.sid_to_tid):
+            table.clear()
+
+    def pack(self, tensor):
+        tid, sid = _tid(tensor), _sid(tensor)
+        self.sid_to_tid.setdefault(sid, set()).add(tid)
+        if tid not in self.tid_to_handle:         # the same tensor, at the same version, saved twice: one handle
+            handle = self.tid_to_handle[tid] = _Handle()
+            self.original[handle] = tensor
+        return self.tid_to_handle[tid]
+
+    def unpack(self, handle):
+        error = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' context" "in which the graph "
+                 "was originally recorded.")      # (sic: PyTorch's message lacks the space)
+        if not _ALLOW_MUTATION:
+            raise AssertionError(error)
+        if handle in self.cloned:
+            return self.cloned[handle]
+        if handle not in self.original:
+            raise AssertionError(error)
+        return self.original[handle]
+
+    def before_write(self, tensor):
+        for tid in self.sid_to_tid.get(_sid(tensor), ()):
+            handle = self.tid_to_handle.get(tid)
+            if handle is not None and handle not in self.cloned:
+                self.cloned[handle] = self.original.pop(handle).clone()
+
+
+def _tid(tensor):
+    return id(tensor), tensor.data_ptr(), tensor._version
+
+
+def _sid(tensor):
+    return tensor.data_ptr(), tensor._version
+
+
+_ALLOW_MUTATION = []    # the active context, if any
+
+
+@contextlib.contextmanager
+def allow_mutation_on_saved_tensors():
+    """Context manager under which a tensor saved for backward may be changed in place: it is cloned just before
+    the change, and backward uses the clone. Mirrors `torch.autograd.graph.allow_mutation_on_saved_tensors`; run
+    forward and backward inside it.
+
+    Example:
+        >>> with torch.autograd.graph.allow_mutation_on_saved_tensors():
+        ...     b = a.clone()
+        ...     out = (b ** 2).sum()        # PowBackward0 saves b
+        ...     b.sin_()                    # b is cloned first
+        ...     out.backward()              # a.grad is 2 * a, as without the sin_
+    """
+    ctx = _AllowMutationOnSavedContext()
+    with saved_tensors_hooks(ctx.pack, ctx.unpack):
+        try:
+            if _ALLOW_MUTATION:
+                raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+            _ALLOW_MUTATION.append(ctx)
+            BEFORE_WRITE.append(ctx.before_write)
+            yield ctx
+        finally:
+            ctx.clear()
+            if _ALLOW_MUTATION and _ALLOW_MUTATION[-1] is ctx:
+                _ALLOW_MUTATION.pop()
+                BEFORE_WRITE.remove(ctx.before_write)
 
 
 _DISABLED = []      # the error messages of the active disable_saved_tensors_hooks, innermost last

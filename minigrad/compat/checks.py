@@ -164,3 +164,23 @@ def tangent_shape(t, tangent):
     raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
                        f"Tensor, this is not supported. Tensor is of size {list(t._data.shape)} while the given "
                        f"forward gradient is of size {list(tangent._data.shape)}.")
+
+
+EXTENDING_FUNC = "For more details, please see https://pytorch.org/docs/main/notes/extending.func.html"
+
+
+def function_in_transform(cls, transforms, own_rule):
+    """Inside torch.func, a custom Function needs a separate setup_context; under vmap, one vmap rule (`own_rule`:
+    it overrides Function.vmap)."""
+    if not cls._separate_setup:
+        raise RuntimeError("In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, jacrev, "
+                           f"...), it must override the setup_context staticmethod. {EXTENDING_FUNC}")
+    if "vmap" in transforms:
+        if own_rule and cls.generate_vmap_rule:
+            raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it has both generate_vmap_rule=True and "
+                               "an overridden vmap staticmethod. Please set generate_vmap_rule=False or delete the "
+                               f"overridden vmap staticmethod to avoid ambiguity. {EXTENDING_FUNC}")
+        if not own_rule and not cls.generate_vmap_rule:
+            raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it does not have vmap support. Please "
+                               "override and implement the vmap staticmethod or set generate_vmap_rule=True. "
+                               f"{EXTENDING_FUNC}")

@@ -18,10 +18,12 @@ PyTorch's derivatives.yaml; most ops use one of its two shortcuts, written here:
 A built-in op's formula reads its inputs as `ctx.primals` and its output as `ctx.result`; a custom Function's
 reads what `setup_context` kept (`ctx.save_for_forward`, or attributes), as in PyTorch.
 
-One level at a time, as in PyTorch ("Nested forward mode AD is not supported"), and tangents of tangents are
-not computed: the formulas run with forward mode paused. They do run in the caller's grad mode, so a tangent
-computed from tensors that require grad is itself in the graph (reverse over forward), and backward formulas
-run inside a dual level carry tangents (forward over reverse: `jacfwd(jacrev(f))`).
+`forward_ad.dual_level` opens one level at a time, as in PyTorch ("Nested forward mode AD is not supported");
+`torch.func.jvp` nests them (`jacfwd(jacfwd(f))`): a tensor keeps one tangent per level, and level L's formulas
+run with only the outer levels on, so their results carry outer tangents (a tangent's own derivative) and never
+level L's. The formulas run in the caller's grad mode, so a tangent computed from tensors that require grad is
+in the graph (reverse over forward), and backward formulas run inside a level carry tangents (forward over
+reverse: `hessian` is `jacfwd(jacrev(f))`).
 """
 import weakref
 
@@ -34,83 +36,107 @@ from .tensor import TensorBase
 
 
 class _Level:
-    # the tensors given a tangent at this level, id -> weak reference: exiting it drops their tangents. (Not a
-    # WeakSet: that compares tensors with ==, which is elementwise.)
-    DUALS = {}
+    # one entry per active level, outermost first: who opened it ("user": forward_ad.dual_level, or "func":
+    # torch.func.jvp, which nests), and the tensors given a tangent in it, id -> weak reference, so that
+    # exiting it drops their tangents. (Not a WeakSet: that compares tensors with ==, which is elementwise.)
+    KINDS = []
+    DUALS = []
 
 
-def enter_level():
-    if _State.forward_ad:
+def enter_level(kind="user"):
+    """Open a level and return its number. PyTorch's forward_ad allows one at a time; torch.func.jvp nests."""
+    if _Level.KINDS and (kind == "user" or "user" in _Level.KINDS):
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
-    _State.forward_ad = True
-    return 0
+    _Level.KINDS.append(kind)
+    _Level.DUALS.append({})
+    _State.forward_ad = len(_Level.KINDS)       # the number of active levels (0: forward mode is off)
+    return _State.forward_ad - 1
 
 
 def exit_level():
-    if not _State.forward_ad:
+    if not _Level.KINDS:
         raise RuntimeError("Dual level must be a positive number.")
-    _State.forward_ad = False
-    for ref in _Level.DUALS.values():
+    level = len(_Level.KINDS) - 1
+    for ref in _Level.DUALS.pop().values():
         t = ref()
-        if t is not None:
-            t._tangent = None
-    _Level.DUALS.clear()
+        if t is not None and t._tangents:
+            t._tangents = {k: v for k, v in t._tangents.items() if k != level} or None
+    _Level.KINDS.pop()
+    _State.forward_ad = len(_Level.KINDS)
 
 
-def tangent_of(t):
-    """The tangent `t` carries at the current level, or None."""
-    return t._tangent if _State.forward_ad else None
+def tangent_of(t, level=None):
+    """The tangent `t` carries at `level` (the innermost active one by default), or None."""
+    if not t._tangents:
+        return None
+    level = _State.forward_ad - 1 if level is None else level
+    return t._tangents.get(level) if 0 <= level < _State.forward_ad else None
 
 
-def set_tangent(t, tangent):
+def set_tangent(t, tangent, level=None):
     if tangent._data.shape != t._data.shape:
         checks.tangent_shape(t, tangent)
-    t._tangent = tangent
-    _Level.DUALS[id(t)] = weakref.ref(t)
+    level = _State.forward_ad - 1 if level is None else level
+    t._tangents = {**(t._tangents or {}), level: tangent}
+    _Level.DUALS[level][id(t)] = weakref.ref(t)
+
+
+def copy_tangents(source, target):
+    """Give `target` every tangent `source` carries (a detached copy that must keep its directions)."""
+    for level, tangent in (source._tangents or {}).items():
+        if level < _State.forward_ad:
+            set_tangent(target, tangent, level)
+    return target
 
 
 class paused:
-    """Inside a forward-derivative formula forward mode is off: the ops on primals and tangents there compute
-    values only (no tangents of tangents)."""
+    """Inside level L's forward-derivative formulas only the levels outside it stay on: the ops there compute
+    the outer levels' tangents (what nesting needs: the tangent of a tangent) and none of level L's own."""
+
+    def __init__(self, level=None):
+        self.level = _State.forward_ad - 1 if level is None else level
 
     def __enter__(self):
-        self.prev, _State.forward_ad = _State.forward_ad, False
+        self.prev, _State.forward_ad = _State.forward_ad, self.level
 
     def __exit__(self, *exc):
         _State.forward_ad = self.prev
 
 
 def push_tangents(cls, ctx, inputs, output):
-    """After `forward`: if an input carries a tangent, give each float output its tangent, `cls.jvp(ctx, *tangents)`.
-    Inputs without one count as zeros, as PyTorch passes them to a custom `jvp`."""
-    tangents = [tangent_of(a) if isinstance(a, TensorBase) else None for a in inputs]
-    if not any(t is not None for t in tangents):
-        return output
-    tangents = [_zero_if_missing(t, a, cls._builtin) for t, a in zip(tangents, inputs)]
+    """After `forward`, for each active level where an input carries a tangent: give each float output its
+    tangent, `cls.jvp(ctx, *tangents)`. Inputs without one count as zeros, as PyTorch passes them to a custom
+    `jvp`."""
     if cls._builtin:
         ctx.primals, ctx.result = inputs, output
-    with paused():
-        out_tangents = cls.jvp(ctx, *tangents)
-    ctx._for_forward = None
     outputs = output if isinstance(output, tuple) else (output,)
-    if not isinstance(out_tangents, tuple):
-        out_tangents = (out_tangents,)
-    if len(out_tangents) != len(outputs):
-        raise RuntimeError("Function's jvp returned an invalid number of forward gradients (expected "
-                           f"{len(outputs)} but got {len(out_tangents)})")
-    for out, tangent in zip(outputs, out_tangents):
-        if _differentiable(out, ctx) and tangent is not None:
-            if not cls._builtin:
-                _check_view(out, tangent, inputs, ctx)
-            set_tangent(out, tangent)
+    for level in range(_State.forward_ad):
+        tangents = [tangent_of(a, level) if isinstance(a, TensorBase) else None for a in inputs]
+        if not any(t is not None for t in tangents):
+            continue
+        tangents = [_zero_if_missing(t, a, cls._builtin) for t, a in zip(tangents, inputs)]
+        with paused(level):
+            out_tangents = cls.jvp(ctx, *tangents)
+        if not isinstance(out_tangents, tuple):
+            out_tangents = (out_tangents,)
+        if len(out_tangents) != len(outputs):
+            raise RuntimeError("Function's jvp returned an invalid number of forward gradients (expected "
+                               f"{len(outputs)} but got {len(out_tangents)})")
+        for out, tangent in zip(outputs, out_tangents):
+            if _differentiable(out, ctx) and tangent is not None:
+                if not cls._builtin:
+                    _check_view(out, tangent, inputs, ctx, level)
+                set_tangent(out, tangent, level)
+    ctx._for_forward = None
     return output
 
 
-def _check_view(out, tangent, inputs, ctx):
+def _check_view(out, tangent, inputs, ctx, level):
     """A custom forward that returns an input as-is must return (a view of) that input's tangent from jvp."""
     for a in inputs:
         if isinstance(a, TensorBase) and out._data is a._data and not any(out is t for t in ctx._dirty):
-            if a._tangent is not None and not np.shares_memory(tangent._data, a._tangent._data):
+            own = tangent_of(a, level)
+            if own is not None and not np.shares_memory(tangent._data, own._data):
                 raise RuntimeError("A custom Function's forward is returning a view (or an input as-is) but the "
                                    "jvp is not returning a view.")
 

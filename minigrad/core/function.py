@@ -111,6 +111,8 @@ class Function(FunctionCtx):     # a FunctionCtx too, as in PyTorch: old-style i
         """
         if cls._builtin and not _State.enabled and not _State.forward_ad:   # perf: 11 % on bench small_mlp_training
             return _forward_only(cls, args, kwargs)
+        if _State.transforms and not cls._builtin:     # inside torch.func, what PyTorch asks of a custom Function
+            checks.function_in_transform(cls, _State.transforms, _plain(cls.vmap) is not _plain(Function.vmap))
         args, kwargs = _bind_arguments(cls, args, kwargs)
         inputs = args + tuple(kwargs.values()) if kwargs else args
         ctx = cls._backward_cls()
@@ -135,6 +137,15 @@ class Function(FunctionCtx):     # a FunctionCtx too, as in PyTorch: old-style i
     def backward(ctx, *grad_outputs):
         raise NotImplementedError("You must implement either the backward or vjp method for your custom "
                                   "autograd.Function to use it with backward mode AD.")
+
+    generate_vmap_rule = False      # torch.func.vmap: True means "run me on each sample" (no rule of my own)
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """torch.func.vmap's rule for this Function. minigrad's vmap is a loop over the samples, so it only checks
+        that a Function has one (or `generate_vmap_rule = True`), as PyTorch does, and never calls it."""
+        raise NotImplementedError("To use autograd.Function with vmap, you must either override the vmap "
+                                  "staticmethod or set generate_vmap_rule=True.")
 
     @staticmethod
     def jvp(ctx, *grad_inputs):

@@ -15,7 +15,8 @@ class _State:
     inference_used = False   # set once inference_mode was entered: until then no tensor is an inference tensor
     anomaly = False          # detect_anomaly: nodes keep their forward traceback (compat/anomaly.py)
     anomaly_check_nan = True # ... and backward checks every gradient for NaN
-    forward_ad = False       # inside a dual level: ops compute their outputs' tangents (core/forward_ad.py)
+    forward_ad = 0           # how many dual levels are open: ops compute their outputs' tangents (forward_ad.py)
+    transforms = []          # the torch.func transforms running, innermost last (func/transforms.py)
 
 
 def is_grad_enabled():

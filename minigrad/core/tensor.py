@@ -31,7 +31,7 @@ class TensorBase:
     _base_grad_fn = None       # for a view, its base's grad_fn when the view was taken
     _inference = False         # made in inference mode (a view follows its base instead: see is_inference)
     _wrapped_number = False    # True for a Python number turned into a 0-d tensor by an operator
-    _tangent = None            # forward mode: the direction this tensor moves in (core/forward_ad.py)
+    _tangents = None           # forward mode: {level: the direction this tensor moves in} (core/forward_ad.py)
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, *args):

@@ -6,11 +6,11 @@ transform so that nested transforms never mix their variables; minigrad gets the
 being differentiated by an outer transform, so the gradient stays differentiable.
 """
 from .._tensor.tensor import Tensor
-from ..autograd import forward_ad as fwAD
-from ..core.forward_ad import tangent_of
+from ..core.forward_ad import copy_tangents
 from ..core.engine import grad as _autograd_grad
 from ..core.grad_mode import enable_grad
 from .pytree import tree_flatten, tree_unflatten
+from .transforms import running
 
 __all__ = ["grad", "grad_and_value", "vjp"]
 
@@ -42,7 +42,8 @@ def _grad_and_value(func, argnums, has_aux, args, kwargs):
     positions = _positions(argnums, len(args))
     with enable_grad():
         args, inputs, nested = _differentiable(args, positions)
-        output = func(*args, **kwargs)
+        with running("grad"):
+            output = func(*args, **kwargs)
         output, aux = _split_aux(output, has_aux, "grad_and_value(f)(*args)")
         if not isinstance(output, Tensor):
             raise RuntimeError("grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
@@ -69,7 +70,8 @@ def vjp(func, *primals, has_aux=False):
     primal (as `autograd.grad(outputs, primals, cotangents)`)."""
     with enable_grad():
         args, inputs, nested = _differentiable(primals, range(len(primals)))
-        output = func(*args)
+        with running("vjp"):
+            output = func(*args)
     output, aux = _split_aux(output, has_aux, "vjp(f, *primals)")
     out_leaves, out_spec = tree_flatten(output)
     for leaf in out_leaves:
@@ -113,13 +115,12 @@ def _differentiable(args, positions):
         for leaf in leaves:
             if not isinstance(leaf, Tensor):
                 raise RuntimeError(f"Expected tensors, got unsupported type {type(leaf)}")
-            tangent = tangent_of(leaf)
             if leaf.requires_grad:
                 nested = True
                 fresh.append(leaf.view_as(leaf))
-            elif tangent is not None:       # inside jacfwd or jvp (forward over reverse): keep the direction
+            elif leaf._tangents:            # inside jacfwd or jvp (forward over reverse): keep the directions
                 nested = True
-                fresh.append(fwAD.make_dual(leaf.detach().requires_grad_(), tangent))
+                fresh.append(copy_tangents(leaf, leaf.detach().requires_grad_()))
             else:
                 fresh.append(leaf.detach().requires_grad_())
         args[p] = tree_unflatten(fresh, spec)

@@ -7,8 +7,10 @@ vectors: one column of the Jacobian per input element (minigrad's vmap is a loop
 from .._tensor.creation import eye, zeros
 from .._tensor.tensor import Tensor
 from ..autograd import forward_ad as fwAD
+from ..core import forward_ad
 from .grad import _positions, _split_aux
 from .pytree import tree_flatten, tree_unflatten
+from .transforms import running
 from .vmap import vmap
 
 __all__ = ["jvp", "jacfwd"]
@@ -34,22 +36,29 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         if not isinstance(leaf, Tensor):
             raise RuntimeError(f"{name}: Expected primals and tangents to only contain Tensors, got unsupported "
                                f"type {type(leaf)}")
-    with fwAD.dual_level():
-        duals = [fwAD.make_dual(p, t) for p, t in zip(flat_primals, flat_tangents)]
-        output = func(*tree_unflatten(duals, primals_spec))
+    level = forward_ad.enter_level("func")          # func.jvp nests: jacfwd(jacfwd(f))
+    try:
+        duals = [fwAD.make_dual(p, t, level=level) for p, t in zip(flat_primals, flat_tangents)]
+        with running("jvp"):
+            output = func(*tree_unflatten(duals, primals_spec))
         output, aux = _split_aux(output, has_aux, name)
         out_leaves, out_spec = tree_flatten(output)
         for leaf in out_leaves:
             if not isinstance(leaf, Tensor):
                 raise RuntimeError(f"{name}: expected f(*primals) to return only tensors, got unsupported type "
                                    f"{type(leaf)}")
-        unpacked = [fwAD.unpack_dual(o) for o in out_leaves]
-    # in the graph only for an outer transform that differentiates the primals (jacrev(jacfwd(f)))
+        unpacked = [fwAD.unpack_dual(o, level=level) for o in out_leaves]
+    finally:
+        forward_ad.exit_level()
+    # in the graph only for an outer transform that differentiates the primals (jacrev(jacfwd(f))); an outer
+    # jvp's tangents stay on (jacfwd(jacfwd(f)))
     keep = any(p.requires_grad for p in flat_primals)
-    primals_out = tree_unflatten([u.primal if keep else u.primal.detach() for u in unpacked], out_spec)
-    tangents_out = tree_unflatten([zeros(o.shape, dtype=o.dtype) if u.tangent is None else
-                                   u.tangent if keep else u.tangent.detach() for u, o in zip(unpacked, out_leaves)],
-                                  out_spec)
+
+    def plain(t):
+        return t if keep else forward_ad.copy_tangents(t, t.detach())
+    primals_out = tree_unflatten([plain(u.primal) for u in unpacked], out_spec)
+    tangents_out = tree_unflatten([zeros(o.shape, dtype=o.dtype) if u.tangent is None else plain(u.tangent)
+                                   for u, o in zip(unpacked, out_leaves)], out_spec)
     return (primals_out, tangents_out, aux) if has_aux else (primals_out, tangents_out)
 
 

@@ -3,11 +3,14 @@
 PyTorch vectorizes with a batching rule per op; minigrad runs `func` once per sample and stacks the results,
 with PyTorch's semantics and errors (`in_dims`, `out_dims`, nesting, `chunk_size`, `randomness=`). The results
 are the same; only the speed differs. With `randomness="different"` each sample draws in turn, so the numbers
-match PyTorch's only where its batched draw takes them in the same order (e.g. `rand`).
+match PyTorch's only where its batched draw takes them in the same order (e.g. `rand`). A custom Function
+needs a vmap rule (its `vmap` staticmethod) or `generate_vmap_rule = True` under vmap, as in PyTorch; the loop
+runs it on each sample, so its rule is checked for but never called.
 """
 from .. import random
 from .._tensor.functions import stack
 from .._tensor.tensor import Tensor
+from ..core.grad_mode import _State
 from ..random.generator import VMAP_RANDOMNESS
 from .pytree import tree_flatten, tree_unflatten
 
@@ -35,6 +38,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
         state = random.get_rng_state() if randomness == "same" else None
         results = []
         VMAP_RANDOMNESS.append(randomness)
+        _State.transforms.append("vmap")
         try:
             for i in range(size):
                 if state is not None:
@@ -43,6 +47,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                 results.append(func(*tree_unflatten(sample, spec), **kwargs))
         finally:
             VMAP_RANDOMNESS.pop()
+            _State.transforms.pop()
         return _stack_outputs(name, results, out_dims)
     return wrapped
 

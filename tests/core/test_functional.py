@@ -199,14 +199,19 @@ def test_vectorize_gives_torchs_values(parity):
     parity(example)
 
 
-def test_forward_mode_says_it_is_not_implemented():
-    """torch computes these with forward-mode AD; minigrad has none yet and says so."""
-    x = minigrad.ones(2, dtype=minigrad.float64)
-    with pytest.raises(NotImplementedError, match="minigrad does not have"):
-        minigrad.autograd.functional.jacobian(lambda t: t * 2, x, vectorize=True, strategy="forward-mode")
-    with pytest.raises(NotImplementedError, match="minigrad does not have"):
-        minigrad.autograd.functional.hessian(lambda t: (t * t).sum(), x, vectorize=True,
-                                             outer_jacobian_strategy="forward-mode")
+def test_forward_mode_gives_torchs_values_and_nesting(parity):
+    """strategy="forward-mode": one forward pass with dual inputs per input element (torch nests the results in
+    lists when the inputs are a tuple); the Hessian's outer Jacobian forward over reverse."""
+    def example(L):
+        x = L.tensor([1.0, 2.0, 3.0], dtype=L.float64)
+        return (F(L).jacobian(lambda t: t.sin() * t.sum(), x, vectorize=True, strategy="forward-mode"),
+                F(L).jacobian(lambda a, b: (a * b, a.sum() * b), (x, x * 2), vectorize=True, strategy="forward-mode"),
+                F(L).jacobian(lambda a: (a * 2, a.sum()), x, vectorize=True, strategy="forward-mode"),
+                F(L).jacobian(lambda a: a * 2, (x,), vectorize=True, strategy="forward-mode"),
+                F(L).jacobian(lambda m: m @ m, x[:2].reshape(2, 1) * x[:2], vectorize=True, strategy="forward-mode"),
+                F(L).hessian(lambda t: (t ** 3).sum() * t[0], x, vectorize=True,
+                             outer_jacobian_strategy="forward-mode"))
+    parity(example)
 
 
 # ---- gradgradcheck ------------------------------------------------------------------------------------------

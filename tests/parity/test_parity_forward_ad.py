@@ -121,6 +121,10 @@ CASES = {
         lib.tensor([1.0, 2.0])),
     "jacfwd_of_jacrev_of_a_net": lambda lib: (lib.manual_seed(0), func(lib).hessian(
         lambda x: lib.nn.functional.softplus(lib.nn.Linear(2, 3)(x)).sum())(lib.tensor([0.5, -1.0])))[1],
+    "jacfwd_of_jacfwd": lambda lib: func(lib).jacfwd(func(lib).jacfwd(lambda t: (t ** 3).sum() * t[0]))(
+        lib.tensor([1.0, 2.0])),
+    "jvp_of_jvp": lambda lib: func(lib).jvp(lambda x: func(lib).jvp(lib.sin, (x,), (lib.ones(2),))[1],
+                                            (lib.tensor([0.5, 1.0]),), (lib.tensor([1.0, 2.0]),)),
     "func_jvp_not_a_tuple": lambda lib: func(lib).jvp(lib.sin, [lib.ones(2)], (lib.ones(2),)),
     "func_jvp_returns_a_number": lambda lib: func(lib).jvp(lambda x: (x.sin(), 3), (lib.ones(2),), (lib.ones(2),)),
     "func_jvp_aux_not_a_tuple": lambda lib: func(lib).jvp(lambda x: x.sin(), (lib.ones(2),), (lib.ones(2),),

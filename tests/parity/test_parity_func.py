@@ -20,6 +20,38 @@ def func(lib):
     return importlib.import_module(lib.__name__ + ".func")
 
 
+def scale_function(lib, style="separate", rule=None):
+    """A custom Function doubling its input, in the combined or separate style, with or without a vmap rule."""
+    if style == "combined":
+        class Double(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        return Double
+
+    class Double(lib.autograd.Function):
+        @staticmethod
+        def forward(x):
+            return x * 2
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            pass
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    if rule in ("generate", "both"):
+        Double.generate_vmap_rule = True
+    if rule in ("own", "both"):
+        Double.vmap = staticmethod(lambda info, in_dims, x: (x * 2, in_dims[0]))
+    return Double
+
+
 CASES = {
     "grad": lambda lib, F, x: F.grad(lambda t: (t.sin() * t).sum())(x),
     "grad_of_grad": lambda lib, F, x: F.grad(F.grad(lambda t: (t ** 3).sum()))(lib.tensor(2.0)),
@@ -44,7 +76,17 @@ CASES = {
                                                                       randomness="same")(lib.zeros(3)))[1],
     "randomness_different": lambda lib, F, x: (lib.manual_seed(0), F.vmap(lambda a: a + lib.rand(()),
                                                                            randomness="different")(lib.zeros(3)))[1],
+    "vmap_custom_generate_vmap_rule": lambda lib, F, x: F.vmap(scale_function(lib, rule="generate").apply)(
+        lib.ones(3, 2)),
+    "vmap_custom_own_rule": lambda lib, F, x: F.vmap(scale_function(lib, rule="own").apply, in_dims=1)(
+        lib.ones(3, 2)),
+    "grad_custom_without_a_rule": lambda lib, F, x: F.grad(lambda t: scale_function(lib).apply(t).sum())(x),
     # errors, in torch's words
+    "vmap_custom_without_a_rule": lambda lib, F, x: F.vmap(scale_function(lib).apply)(lib.ones(3, 2)),
+    "vmap_custom_with_two_rules": lambda lib, F, x: F.vmap(scale_function(lib, rule="both").apply)(lib.ones(3, 2)),
+    "grad_custom_combined_style": lambda lib, F, x: F.grad(lambda t: scale_function(lib, "combined").apply(t).sum())(
+        x),
+    "jacfwd_custom_without_a_rule": lambda lib, F, x: F.jacfwd(scale_function(lib).apply)(x),
     "grad_of_a_vector": lambda lib, F, x: F.grad(lambda t: t * 2)(x),
     "grad_of_a_number": lambda lib, F, x: F.grad(lambda t: 3)(x),
     "grad_bad_argnum": lambda lib, F, x: F.grad(lambda t: t.sum(), argnums=2)(x),

@@ -2,6 +2,8 @@
 `disable_saved_tensors_hooks`, `grad_fn._raw_saved_*.register_hooks`, `register_multi_grad_hook` (all / any,
 with `inputs=` and `autograd.grad`), `Tensor.register_post_accumulate_grad_hook`, and the order of every kind
 of hook on one graph."""
+import importlib
+
 import pytest
 
 
@@ -166,6 +168,36 @@ def post_accumulate_grad_hook_and_the_order_of_hooks(lib):
     return log
 
 
+def every_kind_of_hook_in_torchs_order(lib):
+    """On one small net: module full backward pre-hooks and hooks, tensor hooks (registered before and after
+    retain_grad, which runs after them whatever the order), node pre-hooks and hooks, leaf hooks,
+    post-accumulate hooks and a multi-grad hook, each logging when it runs."""
+    graph = importlib.import_module(lib.__name__ + ".autograd.graph")
+    lib.manual_seed(0)
+    net = lib.nn.Sequential(lib.nn.Linear(3, 2), lib.nn.Tanh(), lib.nn.Linear(2, 1))
+    log = []
+    for name, module in net.named_children():
+        module.register_full_backward_pre_hook(lambda m, go, name=name: log.append(("module pre-hook", name)))
+        module.register_full_backward_hook(
+            lambda m, gi, go, name=name: log.append(("module hook", name, [g is None for g in gi])))
+    w1, w2 = net[0].weight, net[2].weight
+    w1.register_hook(lambda g: log.append(("leaf hook w1", g.shape)))
+    w1.register_post_accumulate_grad_hook(lambda p: log.append(("post accumulate w1", p.grad is not None)))
+    w2.register_post_accumulate_grad_hook(lambda p: log.append(("post accumulate w2", p.grad is not None)))
+    graph.register_multi_grad_hook((w1, w2), lambda grads: log.append(("multi-grad hook", len(grads))))
+    x = lib.ones(4, 3)
+    h = net[0](x)
+    h.register_hook(lambda g: log.append(("h hook before retain_grad", h.grad is None)))
+    h.retain_grad()
+    h.register_hook(lambda g: log.append(("h hook after retain_grad", h.grad is None)))
+    h.grad_fn.register_prehook(lambda go: log.append(("h node pre-hook",)))
+    h.grad_fn.register_hook(lambda gi, go: log.append(("h node hook", len(gi))))
+    out = net[2](net[1](h)).sum()
+    out.backward()
+    log.append(("h.grad", h.grad.shape))
+    return log
+
+
 def post_accumulate_grad_hook_as_an_optimizer_step(lib):
     """The pattern of PyTorch's "optimizer step in backward" tutorial: each parameter steps once its .grad is
     complete, then drops it."""
@@ -207,10 +239,79 @@ CASES = [save_on_cpu_gives_the_same_gradients, disable_saved_tensors_hooks_refus
          raw_saved_register_hooks_needs_two_callables, multi_grad_hook_all, multi_grad_hook_all_in_autograd_grad,
          multi_grad_hook_any_and_remove,
          multi_grad_hook_bad_mode, multi_grad_hook_all_on_a_tensor_without_grad,
-         post_accumulate_grad_hook_and_the_order_of_hooks, post_accumulate_grad_hook_as_an_optimizer_step,
+         post_accumulate_grad_hook_and_the_order_of_hooks, every_kind_of_hook_in_torchs_order,
+         post_accumulate_grad_hook_as_an_optimizer_step,
          post_accumulate_grad_hook_errors]
 
 
 @pytest.mark.parametrize("example", CASES, ids=[c.__name__ for c in CASES])
 def test_saved_tensors_and_hooks(parity, example):
+    parity(example)
+
+
+
+# ---- allow_mutation_on_saved_tensors -------------------------------------------------------------------------
+def allow_mutation(lib):
+    return importlib.import_module(lib.__name__ + ".autograd.graph").allow_mutation_on_saved_tensors
+
+
+def mutation_docs_example(lib):
+    """The docstring's example: b changes after PowBackward0 saved it, and backward still uses the original b."""
+    with allow_mutation(lib)():
+        a = lib.ones(2, 3, requires_grad=True)
+        b = a.clone()
+        out = (b ** 2).sum()
+        b.sin_()
+        out.backward()
+        return a.grad, b
+
+
+def mutation_without_the_context(lib):
+    b = lib.ones(2, requires_grad=True).clone()
+    out = (b ** 2).sum()
+    b.sin_()
+    out.backward()
+
+
+def mutation_backward_outside_it(lib):
+    with allow_mutation(lib)():
+        out = (lib.ones(2, requires_grad=True).clone() ** 2).sum()
+    out.backward()
+
+
+def mutation_nested(lib):
+    with allow_mutation(lib)():
+        with allow_mutation(lib)():
+            pass
+
+
+def mutation_of_a_view_and_its_base(lib):
+    """PyTorch knows a saved tensor's memory by its start address: the view b[1:] starts elsewhere, so b.mul_
+    does not clone it (its code calls that "almost definitely a bug"), and backward sees the new values."""
+    with allow_mutation(lib)():
+        a = lib.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        b = a.clone()
+        v = b[1:]
+        out = (v * v).sum() + b.exp().sum()
+        b.mul_(10)
+        v.add_(1)
+        out.backward()
+        return a.grad
+
+
+def mutation_under_no_grad(lib):
+    with allow_mutation(lib)():
+        a = lib.tensor([1.0, 2.0], requires_grad=True)
+        b = a * 2
+        out = (b * b).sum()
+        with lib.no_grad():
+            b.zero_()
+        out.backward()
+        return a.grad, b
+
+
+@pytest.mark.parametrize("example", [mutation_docs_example, mutation_without_the_context,
+                                     mutation_backward_outside_it, mutation_nested, mutation_of_a_view_and_its_base,
+                                     mutation_under_no_grad], ids=lambda f: f.__name__)
+def test_allow_mutation_on_saved_tensors(parity, example):
     parity(example)
