@@ -223,8 +223,8 @@ def _add_to_buffer(buffers, node, nr, g, create_graph):
         buf = buffers[node] = [None] * (len(node._output_shapes) or 1)
     if buf[nr] is None:
         buf[nr] = g
-    else:   # with create_graph the sum is recorded too (grad mode is on then)
-        buf[nr] = buf[nr] + g if create_graph else _sum(buf[nr], g)
+    else:   # with create_graph the sum is recorded too (grad mode is on then); in forward mode it adds tangents
+        buf[nr] = buf[nr] + g if create_graph or _State.forward_ad else _sum(buf[nr], g)
 
 
 def _sum(a, b):

@@ -109,6 +109,8 @@ def push_tangents(cls, ctx, inputs, output):
     `jvp`."""
     if cls._builtin:
         ctx.primals, ctx.result = inputs, output
+    elif ctx._for_forward is None:
+        ctx._for_forward = ()       # inside jvp, saved_tensors is only what save_for_forward kept, as in PyTorch
     outputs = output if isinstance(output, tuple) else (output,)
     for level in range(_State.forward_ad):
         tangents = [tangent_of(a, level) if isinstance(a, TensorBase) else None for a in inputs]

@@ -193,9 +193,10 @@ def _needs_input_grad(inputs):
 
 
 def _forward_unrecorded(cls, ctx, args, kwargs):
-    """Run forward (and setup_context) with recording off: the new node stands for everything forward does."""
-    recording = _State.enabled
-    _State.enabled = False
+    """Run forward (and setup_context) with recording off, and tangents too: the new node stands for everything
+    forward does, and its `jvp` for the tangents forward would have computed."""
+    recording, forward_ad = _State.enabled, _State.forward_ad
+    _State.enabled, _State.forward_ad = False, 0
     try:
         if cls._separate_setup:
             output = cls.forward(*args)
@@ -203,7 +204,7 @@ def _forward_unrecorded(cls, ctx, args, kwargs):
         else:
             output = cls.forward(ctx, *args, **kwargs)      # keywords reach forward, but are not inputs
     finally:
-        _State.enabled = recording
+        _State.enabled, _State.forward_ad = recording, forward_ad
     for t in ctx._dirty:
         t._bump_version()           # marking dirty counts as a modification, as in PyTorch
     return output

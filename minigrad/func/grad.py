@@ -56,13 +56,19 @@ def _grad_and_value(func, argnums, has_aux, args, kwargs):
     gradient = _rebuild(grads, inputs)
     gradient = gradient[0] if isinstance(argnums, int) else gradient
     if not nested:      # outside any other transform, nothing returned keeps a graph
-        output, aux = output.detach(), _detached(aux)
+        output, aux = _detach(output), _detached(aux)
     return gradient, (output, aux)
 
 
 def _detached(tree):
     leaves, spec = tree_flatten(tree)
-    return tree_unflatten([t.detach() if isinstance(t, Tensor) else t for t in leaves], spec)
+    return tree_unflatten([_detach(t) if isinstance(t, Tensor) else t for t in leaves], spec)
+
+
+def _detach(t):
+    """Out of the graph, but with its tangents, if an outer jvp gave it some (forward over reverse needs no
+    graph of the backward pass: its ops carry tangents as they run)."""
+    return copy_tangents(t, t.detach())
 
 
 def vjp(func, *primals, has_aux=False):
@@ -88,7 +94,7 @@ def vjp(func, *primals, has_aux=False):
         with enable_grad():
             grads = _gradients(out_leaves, flat, cot_leaves, nested, retain_graph=True)     # vjp_fn runs again
         return tuple(_rebuild(grads, inputs))
-    detached = output if nested else tree_unflatten([t.detach() for t in out_leaves], out_spec)
+    detached = output if nested else tree_unflatten([_detach(t) for t in out_leaves], out_spec)
     return (detached, vjp_fn, aux) if has_aux else (detached, vjp_fn)
 
 
@@ -119,7 +125,6 @@ def _differentiable(args, positions):
                 nested = True
                 fresh.append(leaf.view_as(leaf))
             elif leaf._tangents:            # inside jacfwd or jvp (forward over reverse): keep the directions
-                nested = True
                 fresh.append(copy_tangents(leaf, leaf.detach().requires_grad_()))
             else:
                 fresh.append(leaf.detach().requires_grad_())
@@ -141,7 +146,7 @@ def _gradients(outputs, inputs, grad_outputs, nested, retain_graph=None):
     """d outputs / d inputs; zeros where an input does not matter (torch.func never returns None)."""
     grads = _autograd_grad(outputs, inputs, grad_outputs, retain_graph=retain_graph, create_graph=nested,
                            allow_unused=True, materialize_grads=True)
-    return [g if nested else g.detach() for g in grads]
+    return [g if nested else _detach(g) for g in grads]
 
 
 def _rebuild(grads, inputs):

@@ -21,7 +21,7 @@ from .conftest import ROOT, SOLUTION_CODE
 CHAPTERS = ["01_tensors_and_the_graph", "02_module_apply", "03_tensor_apply_", "04_function_apply",
             "05_backward_and_grad_output", "06_how_backward_runs", "07_setup_context", "08_non_tensor_arguments",
             "09_outputs_and_in_place", "10_save_for_backward", "11_legacy_functions", "12_function_vs_module",
-            "13_gradients_of_gradients", "14_capstone"]
+            "13_gradients_of_gradients", "14_capstone", "15_forward_mode"]
 # the prediction exercises: the answer is a value the learner writes down, so there is no other case to try
 PREDICTIONS = {"check_visit_order", "check_int_prediction", "check_weights", "check_bad_input", "check_which"}
 DEFINITIONS = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
@@ -188,6 +188,12 @@ WRONG = [
      "x = Swish.apply(self.fc2(x), self.beta2)\n        return self.out(x)",
      "return Swish.apply(self.out(self.fc2(x)), self.beta2)"),
     ("ch14.train", "the visible check's lr, 0.05, instead of the argument", "lr=lr)", "lr=0.05)"),
+    ("ch15.cube_jvp", "a float64 tangent whatever x's dtype (the visible check's input is float64)",
+     "return 3 * x ** 2 * x_t", "return (3 * x ** 2 * x_t).double()"),
+    ("ch15.directional_derivative", "flattens x and v first: right for a vector x only",
+     "out = f(fwAD.make_dual(x, v))", "out = f(fwAD.make_dual(x.reshape(-1), v.reshape(-1)))"),
+    ("ch15.hvp", "flattens the product: right for a vector x only", "return func.jvp(func.grad(f), (x,), (v,))[1]",
+     "return func.jvp(func.grad(f), (x,), (v,))[1].reshape(-1)"),
 ]
 
 

@@ -29,7 +29,7 @@ def dual_of(lib, values, direction):
     return fw(lib).make_dual(lib.tensor(values), lib.tensor(direction))
 
 
-def custom(lib, with_jvp=True, outputs=1, tangent_slice=False, identity=False):
+def custom(lib, with_jvp=True, outputs=1, tangent_slice=False, identity=False, own_tangent=False):
     class Scale(lib.autograd.Function):
         @staticmethod
         def forward(a, k):
@@ -46,9 +46,33 @@ def custom(lib, with_jvp=True, outputs=1, tangent_slice=False, identity=False):
             return g * ctx.k, None
     if with_jvp:
         def jvp(ctx, ta, tk):
+            if own_tangent:                 # not forward's (a * k): the tangents of forward's own ops never leak out
+                return ta * 0 + 7
             return ta[:1] if tangent_slice else ta * ctx.k
         Scale.jvp = staticmethod(jvp)
     return Scale
+
+
+def _saved_in_jvp(lib, requires_grad):
+    """Inside jvp, ctx.saved_tensors holds what save_for_forward kept: nothing here, though backward saved x."""
+    class Cube(lib.autograd.Function):
+        @staticmethod
+        def forward(x):
+            return x ** 3
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+        @staticmethod
+        def jvp(ctx, t):
+            return t * len(ctx.saved_tensors)
+    x = fw(lib).make_dual(lib.tensor([2.0], requires_grad=requires_grad), lib.ones(1))
+    return fw(lib).unpack_dual(Cube.apply(x)).tangent
 
 
 def in_level(lib, body):
@@ -95,6 +119,10 @@ CASES = {
     "exit_without_a_level": lambda lib: fw(lib).exit_dual_level(),
     "custom_without_jvp": lambda lib: in_level(lib, lambda: custom(lib, with_jvp=False).apply(
         dual_of(lib, [1.0], [1.0]), 2.0)),
+    "custom_jvp_is_the_only_source": lambda lib: in_level(lib, lambda: fw(lib).unpack_dual(
+        custom(lib, own_tangent=True).apply(dual_of(lib, [1.0, 2.0], [1.0, 1.0]), 2.0))),
+    "custom_jvp_sees_only_save_for_forward": lambda lib: [in_level(lib, lambda: _saved_in_jvp(lib, requires_grad))
+                                                          for requires_grad in (False, True)],
     "custom_without_jvp_no_dual": lambda lib: custom(lib, with_jvp=False).apply(lib.ones(1), 2.0),
     "custom_jvp_too_few": lambda lib: in_level(lib, lambda: custom(lib, outputs=2).apply(
         dual_of(lib, [1.0], [1.0]), 2.0)),
