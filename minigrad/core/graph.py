@@ -129,7 +129,8 @@ class SavedTensor:
         if self.grad_fn is not None:    # a saved output comes back as a new tensor object, as in PyTorch
             u = t._alias()
             u.grad_fn, u._requires_grad, u._output_nr = self.grad_fn, True, self.output_nr
-            u._tangents = t._tangents       # forward mode: it keeps its tangents (forward_ad.py)
+            if t._tangents:
+                u._tangents = t._tangents   # forward mode: it keeps its tangents (forward_ad.py)
             return u
         return t
 
