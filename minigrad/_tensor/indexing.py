@@ -11,7 +11,7 @@ import numpy as np
 from ..core.tensor import TensorBase
 from .shape import _shape_arg
 from ..ops import diagonal as diagonal_ops
-from ..ops import index_select, masked, reorder, scatter, shape, split, tiling, unary
+from ..ops import index_select, indexing, masked, reorder, scatter, shape, split, tiling, unary
 from ..ops._common import as_operand, dim_index, view_of
 
 
@@ -127,6 +127,16 @@ class TensorIndexing:
 
     def scatter_add_(self, dim, index, src):
         return self._inplace(scatter.ScatterAdd, dim, _index("scatter_add_", index, 2), _src("scatter_add_", src))
+
+    def select(self, dim, index):
+        """The slice at position `index` along `dim`, without that dim (a view): `x.select(0, i)` is `x[i]`."""
+        if self._data.ndim == 0:
+            raise IndexError("select() cannot be applied to a 0-dim tensor.")
+        d = dim_index(dim, self._data.ndim)
+        if not -self._data.shape[d] <= index < self._data.shape[d]:
+            raise IndexError(f"select(): index {index} out of range for tensor of size {list(self._data.shape)} at "
+                             f"dimension {d}")
+        return indexing.Select.apply(self, d, index)
 
     def index_select(self, dim, index):
         """Return the slices along `dim` at the positions in the vector `index`, in its order."""

@@ -6,13 +6,14 @@ from ..ops.einsum import einsum
 
 __all__ = ["chunk", "diag", "diag_embed", "diagonal", "einsum", "flip", "fliplr", "flipud", "gather", "ger",
            "index_add", "index_select", "masked_fill", "movedim", "moveaxis", "narrow", "nonzero", "outer", "permute",
-           "roll", "scatter", "scatter_add", "split", "tile", "tril", "triu", "unbind", "unflatten", "where"]
+           "roll", "scatter", "scatter_add", "select", "split", "tile", "tril", "triu", "unbind", "unflatten", "where"]
 
 (chunk, diag, diag_embed, diagonal, fliplr, flipud, gather, ger, index_add, index_select, masked_fill, movedim,
- narrow, outer, roll, scatter, scatter_add, tril, triu, unbind, unflatten) = (
+ narrow, outer, roll, scatter, scatter_add, select, tril, triu, unbind, unflatten) = (
     Tensor.chunk, Tensor.diag, Tensor.diag_embed, Tensor.diagonal, Tensor.fliplr, Tensor.flipud, Tensor.gather,
     Tensor.ger, Tensor.index_add, Tensor.index_select, Tensor.masked_fill, Tensor.movedim, Tensor.narrow,
-    Tensor.outer, Tensor.roll, Tensor.scatter, Tensor.scatter_add, Tensor.tril, Tensor.triu, Tensor.unbind,
+    Tensor.outer, Tensor.roll, Tensor.scatter, Tensor.scatter_add, Tensor.select, Tensor.tril, Tensor.triu,
+    Tensor.unbind,
     Tensor.unflatten)
 moveaxis = movedim
 

@@ -161,3 +161,23 @@ def test_functional_call_puts_the_parameters_back(parity):
             errors.append(str(e))
         return out, layer.weight is before, errors
     parity(example)
+
+
+@pytest.mark.parametrize("in_dim, out_dim", [(0, 0), (1, 0), (0, 1), (2, 1)])
+def test_vmap_is_a_stack_of_the_samples(in_dim, out_dim):
+    """A property, on minigrad alone: vmap(f)(x) is f applied to each slice along in_dim, stacked along out_dim
+    (for functions of one sample that reduce, broadcast, multiply by a matrix and return two outputs)."""
+    import numpy as np
+    import minigrad
+    F = minigrad.func
+    x = minigrad.tensor(np.random.default_rng(in_dim * 10 + out_dim).standard_normal((3, 4, 5)))
+    w = minigrad.tensor(np.random.default_rng(7).standard_normal((5, 2)))
+
+    def f(t):
+        return (t.tanh() * t.sum()).softmax(-1) @ w[: t.shape[-1]], t.exp().mean(0)
+    got = F.vmap(f, in_dims=in_dim, out_dims=out_dim)(x)
+    samples = [f(x.select(in_dim, i)) for i in range(x.shape[in_dim])]
+    for k in range(2):
+        want = minigrad.stack([s[k] for s in samples], dim=out_dim)
+        assert got[k].shape == want.shape
+        assert np.allclose(got[k].numpy(), want.numpy(), rtol=1e-12, atol=1e-14)

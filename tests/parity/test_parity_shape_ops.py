@@ -249,3 +249,19 @@ def test_scatter_reduce_is_not_implemented():
         x.scatter(1, minigrad.tensor([[0], [1]]), minigrad.ones(2, 1), reduce="add")
     with pytest.raises(NotImplementedError, match="reduce='multiply'"):
         x.scatter_(1, minigrad.tensor([[0], [1]]), 2.0, reduce="multiply")
+
+
+@pytest.mark.parametrize("args", [(0, 1), (-1, 2), (1, -1), (0, 5), (2, 0), (-3, 0), (0, -4)],
+                         ids=lambda a: f"dim{a[0]}_index{a[1]}")
+def test_select_is_torchs(parity, args):
+    """Tensor.select and torch.select: values, grad_fn, the gradient, and torch's IndexErrors."""
+    def example(lib):
+        x = lib.arange(12.0).reshape(3, 4).requires_grad_()
+        y = x.select(*args)
+        (y * 2).sum().backward()
+        return y, lib.select(x.detach(), *args), x.grad
+    parity(example)
+
+
+def test_select_of_a_0d_tensor(parity):
+    parity(lambda lib: lib.tensor(3.0).select(0, 0))
