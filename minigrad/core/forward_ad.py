@@ -7,11 +7,12 @@ direction `v` it is moving in), and each op, right after computing its result, c
 
 `Function.apply` calls `push_tangents` after forward when a dual level is active (`autograd/forward_ad.py` has the
 public API: `dual_level`, `make_dual`, `unpack_dual`). The formulas sit in each op next to its `backward`, as in
-PyTorch's derivatives.yaml; most ops use one of its two shortcuts, written here:
-  - `linear`: an op linear in its float inputs (sum, reshape, indexing, cat, +, ...) maps tangents as it maps
+PyTorch's derivatives.yaml; most ops use one of the shortcuts written here, derivatives.yaml's two first:
+  - `linear`: an op linear in its tensor inputs (sum, reshape, indexing, cat, +, ...) maps tangents as it maps
     values, so the tangent of `f(x, y)` is `f(tx, ty)` (derivatives.yaml's `auto_linear`);
   - `element_wise`: a one-input elementwise op has a diagonal Jacobian, so `J v = Jᵀ v`: its backward formula
     applied to the tangent (derivatives.yaml's `auto_element_wise`);
+  - `zero` (floor, sign, fill_: a derivative of 0) and `bilinear` (x @ y: `f(tx, y) + f(x, ty)`);
   - `from_backward`, for ops whose forward formula would repeat a long backward one (convolution, pooling,
     the norms): `u ↦ Jᵀ u` is linear, so the gradient of ⟨Jᵀ u, v⟩ with respect to u is `J v` (two backward
     passes, so slower than a formula).

@@ -134,7 +134,9 @@ class Elu(Function):
         (x,) = ctx.saved_tensors
         return EluBackward.apply(grad, x, ctx.alpha, ctx.scale, ctx.input_scale, False), None, None, None
 
-    jvp = from_backward
+    @staticmethod
+    def jvp(ctx, tx, talpha, tscale, tinput_scale):      # the backward formula on the tangent (elementwise)
+        return EluBackward.apply(tx, ctx.primals[0], ctx.alpha, ctx.scale, ctx.input_scale, False)
 
 
 class EluInplace(Elu):
@@ -226,7 +228,9 @@ class Gelu(Function):
         (x,) = ctx.saved_tensors
         return GeluBackward.apply(grad, x, ctx.approximate), None
 
-    jvp = from_backward
+    @staticmethod
+    def jvp(ctx, tx, tapproximate):                     # the backward formula on the tangent (elementwise)
+        return GeluBackward.apply(tx, ctx.primals[0], ctx.approximate)
 
 
 class GeluBackward(Function):
@@ -296,7 +300,11 @@ class Silu(Function):
         s = x.sigmoid()
         return grad * s * (1 + x * (1 - s))
 
-    jvp = from_backward
+    @staticmethod
+    def jvp(ctx, tx):                                   # the backward formula on the tangent (elementwise)
+        x = ctx.primals[0]
+        s = x.sigmoid()
+        return tx * s * (1 + x * (1 - s))
 
 
 # ---- softplus ----------------------------------------------------------------------------------------------
@@ -324,7 +332,9 @@ class Softplus(Function):
         (x,) = ctx.saved_tensors
         return SoftplusBackward.apply(grad, x, ctx.beta, ctx.threshold), None, None
 
-    jvp = from_backward
+    @staticmethod
+    def jvp(ctx, tx, tbeta, tthreshold):                # the backward formula on the tangent (elementwise)
+        return SoftplusBackward.apply(tx, ctx.primals[0], ctx.beta, ctx.threshold)
 
 
 class SoftplusBackward(Function):
