@@ -30,7 +30,7 @@ except ImportError:                      # pragma: no cover - matplotlib comes w
     pass
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
-CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb") if p.stem != "16_glossary")   # it has no code
+CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb") if p.stem != "17_glossary")   # it has no code
 IMPORTS = [(re.compile(r"^import minigrad as torch$", re.M), "import torch"),
            (re.compile(r"^from minigrad((?:\.\w+)*) import ", re.M), r"from torch\1 import "),
            (re.compile(r"^from torch\.datasets import ", re.M), "from minigrad.datasets import "),   # minigrad's own
@@ -45,6 +45,7 @@ DIFFERS = {
     "02_module_apply": [("inspect.getsource(nn.Module.apply)", "prints the source of torch's own Module.apply")],
     "04_function_apply": [("inspect.getsource(autograd.Function.apply)", "prints the source of torch's own apply")],
     "15_forward_mode": [("jacfwd faster?", "a timing verdict: torch's vmap batches the passes that minigrad loops over")],
+    "16_torch_func": [("print(calls)", "counts the calls: torch's vmap calls the function once, on a batched tensor")],
 }
 # chapter -> [(a piece of the cell's source, why it cannot run on torch)]
 SKIP = {

@@ -21,7 +21,8 @@ from .conftest import ROOT, SOLUTION_CODE
 CHAPTERS = ["01_tensors_and_the_graph", "02_module_apply", "03_tensor_apply_", "04_function_apply",
             "05_backward_and_grad_output", "06_how_backward_runs", "07_setup_context", "08_non_tensor_arguments",
             "09_outputs_and_in_place", "10_save_for_backward", "11_legacy_functions", "12_function_vs_module",
-            "13_gradients_of_gradients", "14_capstone", "15_forward_mode"]
+            "13_gradients_of_gradients", "14_capstone", "15_forward_mode",
+            "16_torch_func"]
 # the prediction exercises: the answer is a value the learner writes down, so there is no other case to try
 PREDICTIONS = {"check_visit_order", "check_int_prediction", "check_weights", "check_bad_input", "check_which"}
 DEFINITIONS = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
@@ -194,6 +195,11 @@ WRONG = [
      "out = f(fwAD.make_dual(x, v))", "out = f(fwAD.make_dual(x.reshape(-1), v.reshape(-1)))"),
     ("ch15.hvp", "flattens the product: right for a vector x only", "return func.jvp(func.grad(f), (x,), (v,))[1]",
      "return func.jvp(func.grad(f), (x,), (v,))[1].reshape(-1)"),
+    ("ch16.per_sample_grads", "one flat row per sample: right for a vector w only", "(w, xs, ys)",
+     "(w, xs, ys).reshape(len(xs), -1)"),
+    ("ch16.ensemble_predict", "a fresh nn.Linear(3, 2), the visible check's architecture, instead of models[0]",
+     "    def run(p, b, x):\n        return func.functional_call(models[0],",
+     "    template = nn.Linear(3, 2)\n\n    def run(p, b, x):\n        return func.functional_call(template,"),
 ]
 
 
