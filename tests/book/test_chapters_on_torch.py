@@ -7,7 +7,9 @@ a name a skipped cell made (a stepper driven from code, say). What a cell prints
 expression as Jupyter would show it, must equal the output stored in the notebook, which minigrad made.
 The few cells that legitimately print something else on torch are listed in DIFFERS, each with its reason: they
 run (later cells need what they define), only their output is not compared. Cells that cannot run on torch at
-all are listed in SKIP, with their reason.
+all are listed in SKIP, with their reason. A cell that makes data with minigrad's dataset helpers (PyTorch has
+none) runs as it is, and the minigrad tensors it made are converted to torch tensors, as the chapters tell a
+reader to do: the training that follows must then print the same losses.
 """
 import ast
 import contextlib
@@ -18,6 +20,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+import minigrad
 from parity_printed import clean_text, compare_printed
 
 from tests.torch_reference import import_torch
@@ -36,7 +40,8 @@ IMPORTS = [(re.compile(r"^import minigrad as torch$", re.M), "import torch"),
            (re.compile(r"^from torch\.datasets import ", re.M), "from minigrad.datasets import "),   # minigrad's own
            (re.compile(r"^from widgets(\.\w+)? import .*$", re.M), "")]
 WIDGETS = re.compile(r"\b(BackwardStepper|draw_graph|GraphView|ModuleApplyView|ch\d\d)\b")
-DATASET = "the dataset helper is minigrad's own: its tensors are minigrad tensors, which torch's layers refuse"
+# the cells whose minigrad tensors are converted (torch.from_numpy(t.numpy())) after they run
+DATASETS = {"12_function_vs_module": "make_moons(", "14_capstone": "make_spirals("}
 
 # chapter -> [(a piece of the cell's source, why it prints something else on torch)]
 DIFFERS = {
@@ -49,8 +54,6 @@ DIFFERS = {
 }
 # chapter -> [(a piece of the cell's source, why it cannot run on torch)]
 SKIP = {
-    "12_function_vs_module": [("make_moons(", DATASET)],
-    "14_capstone": [("make_spirals(", DATASET)],
     "15_forward_mode": [("from minigrad.ops.arithmetic import Mul", "prints the source of minigrad's own Mul")],
 }
 
@@ -103,7 +106,7 @@ def test_chapter_prints_the_same_on_torch(chapter):
     nb = nbformat.read(BOOK / f"{chapter}.ipynb", as_version=4)
     namespace = {"__name__": "__main__"}
     differs, skip = dict(DIFFERS.get(chapter, [])), dict(SKIP.get(chapter, []))
-    compared, unused, failures, untouchable = 0, set(differs) | set(skip), [], set()
+    compared, converted, unused, failures, untouchable = 0, 0, set(differs) | set(skip), [], set()
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
@@ -116,6 +119,10 @@ def test_chapter_prints_the_same_on_torch(chapter):
             continue
         got = run_cell(source, namespace)
         untouchable -= made
+        if DATASETS.get(chapter, "\0") in cell.source:
+            converted += 1
+            namespace.update({name: torch.from_numpy(namespace[name].numpy()) for name in made
+                              if isinstance(namespace.get(name), minigrad.Tensor)})
         if listed:
             continue
         try:     # the parity harness's comparison of printed text (tests/parity_printed.py)
@@ -126,5 +133,6 @@ def test_chapter_prints_the_same_on_torch(chapter):
         compared += 1
     assert not failures, f"{chapter}:\n" + "\n=====\n".join(failures)
     assert not unused, f"{chapter}: DIFFERS or SKIP lists cells that no longer exist: {sorted(unused)}"
+    assert converted == (chapter in DATASETS), f"{chapter}: no cell calls {DATASETS[chapter]!r} any more"
     assert namespace["torch"] is torch, "the imports were not swapped"
     assert compared >= (1 if chapter.startswith("00_") else 5), f"{chapter}: only {compared} cells were compared"
