@@ -24,8 +24,12 @@ def forward_traceback():
 
 def warn_error_in(node):
     """Name the node whose backward failed and show where its forward ran (then the error propagates)."""
-    stack = "".join(node.metadata.get("traceback_", ()))
     name = type(node).name(node)
+    if "traceback_" not in node.metadata:       # the forward ran outside anomaly mode
+        warnings.warn(f"Error detected in {name}. No forward pass information available. Enable detect anomaly "
+                      "during forward pass for more information.", stacklevel=2)
+        return
+    stack = "".join(node.metadata["traceback_"])
     warnings.warn(f"Error detected in {name}. Traceback of forward call that caused the error:\n{stack}",
                   stacklevel=2)
 

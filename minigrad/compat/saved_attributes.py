@@ -27,6 +27,12 @@ class SavedAttributes:
             return as_saved_int(getattr(self, attrs[key]))
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
+    def __dir__(self):
+        spec = getattr(type(self), "_forward_cls", None) or type(self)
+        names = getattr(spec, "saved_names", ())
+        return sorted({*super().__dir__(), *(f"_saved_{n}" for n in names), *(f"_raw_saved_{n}" for n in names),
+                       *(f"_saved_{n}" for n in getattr(spec, "saved_attrs", {}))})
+
 
 class RawSavedTensor:
     """`grad_fn._raw_saved_self`: the saved slot itself, which takes one pair of hooks with `register_hooks`

@@ -6,7 +6,9 @@ two ways PyTorch offers, both built on pieces this book teaches:
 
 - `use_reentrant=False` (recommended): the forward runs inside `saved_tensors_hooks` whose pack hook keeps a
   placeholder instead of the tensor; the first unpack in a backward pass recomputes `fn` under a second pair of
-  hooks that fill the placeholders, in save order. The graph is the ordinary one (`y.grad_fn` is `ExpBackward0`).
+  hooks that fill the placeholders, in save order, and stops `fn` as soon as the last one is filled ("early
+  stop": the rest of `fn`, forward hooks included, does not run again). The graph is the ordinary one
+  (`y.grad_fn` is `ExpBackward0`).
 - `use_reentrant=True`: `fn` runs under `no_grad` inside a custom `Function`, `CheckpointFunction`; its
   `backward` recomputes `fn` with grad on and runs a second, nested backward through it ("reentrant"). The graph
   has one node, `CheckpointFunctionBackward`, and `autograd.grad` or `backward(inputs=...)` cannot go through it.
@@ -26,7 +28,7 @@ from ..core.engine import GraphTask, backward, current_graph_task_id
 from ..core.grad_mode import enable_grad, no_grad
 
 __all__ = ["checkpoint", "checkpoint_sequential", "CheckpointFunction", "CheckpointError", "detach_variable",
-           "check_backward_validity"]
+           "check_backward_validity", "set_checkpoint_early_stop"]
 
 _USE_REENTRANT_WARNING = (
     "the use_reentrant parameter should be passed explicitly. {starting} use_reentrant=False is recommended, but "
@@ -36,6 +38,27 @@ _USE_REENTRANT_WARNING = (
 
 class CheckpointError(RuntimeError):
     """Raised when the recomputation does not save what the forward pass saved."""
+
+
+class _StopRecomputation(Exception):
+    """Raised by the recomputation's pack hook once it has every tensor back: the rest of `fn` need not run."""
+
+
+_early_stop = [True]        # the default of every non-reentrant checkpoint (set_checkpoint_early_stop changes it)
+
+
+class set_checkpoint_early_stop:
+    """Context manager: whether non-reentrant checkpoints stop their recomputation once every saved tensor is back
+    (True, the default) or run the whole function again."""
+
+    def __init__(self, enable):
+        self.enable = enable
+
+    def __enter__(self):
+        self.previous, _early_stop[0] = _early_stop[0], self.enable
+
+    def __exit__(self, *exc):
+        _early_stop[0] = self.previous
 
 
 def checkpoint(function, *args, use_reentrant=None, context_fn=None, determinism_check="default", debug=False,
@@ -48,6 +71,8 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=None, determinism
         preserve_rng_state: (keyword, default True) recompute with the random state the forward had.
         determinism_check: "default" compares the shape and dtype of each recomputed tensor with the saved
             one's; "none" does not.
+        early_stop: (use_reentrant=False) stop the recomputation once every saved tensor is back; within
+            `set_checkpoint_early_stop(False)`, never.
     """
     if use_reentrant is None:
         warnings.warn("torch.utils.checkpoint: " + _USE_REENTRANT_WARNING.format(
@@ -63,7 +88,8 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=None, determinism
         return CheckpointFunction.apply(function, preserve, *args)
     if determinism_check not in ("default", "none"):
         raise ValueError("determinism_check should be one of ['default', 'none'], but got " + determinism_check)
-    return _checkpoint_without_reentrant(function, preserve, determinism_check == "default", args, kwargs)
+    early_stop = early_stop and _early_stop[0]
+    return _checkpoint_without_reentrant(function, preserve, determinism_check == "default", early_stop, args, kwargs)
 
 
 # ---- use_reentrant=False: saved-tensor hooks that keep placeholders ----------------------------------------------
@@ -91,9 +117,9 @@ class _Recomputation:
     """One checkpointed call: the placeholders its forward saved, and, per backward pass, the tensors that
     recomputing it gave back."""
 
-    def __init__(self, function, args, kwargs, saver, rng_state, check):
+    def __init__(self, function, args, kwargs, saver, rng_state, check, early_stop):
         self.function, self.args, self.kwargs, self.saver = function, args, kwargs, saver
-        self.rng_state, self.check = rng_state, check
+        self.rng_state, self.check, self.early_stop = rng_state, check, early_stop
         self.metadata = []          # (shape, dtype) of each tensor the forward saved, in save order
         self.recomputed = {}        # graph task id -> {placeholder index: tensor}
 
@@ -118,8 +144,12 @@ class _Recomputation:
         saved = []
 
         def keep(tensor):
-            if len(saved) < len(self.metadata):     # PyTorch stops the recomputation here (early stop)
-                saved.append(tensor.detach())
+            if len(saved) == len(self.metadata):
+                raise CheckpointError("torch.utils.checkpoint: trying to save more tensors during recomputation "
+                                      f"than during the original forward pass.\n{_DEBUG_TIP}")
+            saved.append(tensor.detach())
+            if self.early_stop and len(saved) == len(self.metadata):
+                raise _StopRecomputation        # the op that saved it, and the rest of the function, stop here
 
         def never(_):
             raise CheckpointError("torch.utils.checkpoint: unpacking during recomputation is not supported")
@@ -128,8 +158,11 @@ class _Recomputation:
                 random.set_rng_state(self.rng_state)
             saved_inputs = iter(self.saver.saved_tensors)     # the inputs, version-checked
             args = [next(saved_inputs) if a is _SAVED else a for a in self.args]
-            with enable_grad(), saved_tensors_hooks(keep, never):
-                self.function(*args, **self.kwargs)
+            try:
+                with enable_grad(), saved_tensors_hooks(keep, never):
+                    self.function(*args, **self.kwargs)
+            except _StopRecomputation:
+                pass
         if self.check:
             self._check(saved)
         return dict(enumerate(saved))
@@ -174,13 +207,13 @@ workaround examples.
 """
 
 
-def _checkpoint_without_reentrant(function, preserve_rng_state, check, args, kwargs):
+def _checkpoint_without_reentrant(function, preserve_rng_state, check, early_stop, args, kwargs):
     rng_state = random.get_rng_state() if preserve_rng_state else None
     saver = _NoopSaveInputs.apply(empty(0, requires_grad=True), *args).grad_fn
     if saver is None:                   # grad mode is off: nothing will be recomputed
         return function(*args, **kwargs)
     frame = _Recomputation(function, [_SAVED if isinstance(a, Tensor) else a for a in args], kwargs, saver,
-                           rng_state, check)
+                           rng_state, check, early_stop)
     with saved_tensors_hooks(frame.pack, frame.unpack):
         return function(*args, **kwargs)
 

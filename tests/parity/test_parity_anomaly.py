@@ -1,5 +1,6 @@
 """Anomaly mode (`torch.autograd.detect_anomaly`, `set_detect_anomaly`) on both libraries: the same switches, the
 same NaN error naming the node and the gradient, and the same warning with the forward call's traceback."""
+import re
 import warnings
 
 import pytest
@@ -21,6 +22,7 @@ def reported(run):
     texts = []
     for w in caught:
         head, _, stack = str(w.message).partition("\n")
+        head = re.sub(r" \(Triggered internally at .*\)$", "", head)     # torch's C++ source line
         frames = stack.split("  File ")
         texts.append((head, [f for f in frames if f.startswith(f'"{HERE}"')]))
     return error, texts
@@ -33,6 +35,17 @@ def nan_from_a_division(lib):
         with lib.autograd.detect_anomaly():
             y = x / x
             y.sum().backward()
+    return reported(run)
+
+
+def nan_from_a_forward_outside_anomaly_mode(lib):
+    """The forward ran before anomaly mode was on: its node has no traceback, and the warning says so."""
+    x = lib.tensor([0.0, 1.0], requires_grad=True)
+    z = (x.sqrt() * 0).sum()
+
+    def run():
+        with lib.autograd.detect_anomaly():
+            z.backward()
     return reported(run)
 
 
@@ -117,7 +130,7 @@ def traceback_kept_on_the_node(lib):
     return type(frames).__name__, frames[-1].splitlines()[-1].strip()
 
 
-CASES = [nan_from_a_division, nan_check_off, nan_in_a_custom_backward, error_in_a_custom_backward,
+CASES = [nan_from_a_division, nan_from_a_forward_outside_anomaly_mode, nan_check_off, nan_in_a_custom_backward, error_in_a_custom_backward,
          no_anomaly_no_check, set_detect_anomaly_as_a_call_and_a_context, traceback_kept_on_the_node]
 
 

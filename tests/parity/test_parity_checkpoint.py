@@ -132,3 +132,47 @@ def test_a_recomputation_that_saves_more_stops_early(parity):
         checkpoint_module(lib).checkpoint(fn, x, use_reentrant=False).sum().backward()
         return x.grad
     parity(example)
+
+
+def _blocks(lib, log):
+    """Three Linear+Tanh blocks that log their forward pre-hooks ("pre") and forward hooks ("post")."""
+    lib.manual_seed(0)
+    blocks = [lib.nn.Sequential(lib.nn.Linear(3, 3), lib.nn.Tanh()) for _ in range(3)]
+    for i, block in enumerate(blocks):
+        block.register_forward_pre_hook(lambda m, args, i=i: log.append(("pre", i)))
+        block.register_forward_hook(lambda m, args, out, i=i: log.append(("post", i)))
+    return blocks
+
+
+@pytest.mark.parametrize("early_stop", [True, False, "context"])
+def test_non_reentrant_recomputation_stops_once_every_saved_tensor_is_back(parity, early_stop):
+    """With early stop (the default), the recomputation ends at the op that saves the last tensor: the block's
+    forward hook does not run again; without it, the whole block does."""
+    def example(lib):
+        cp, log = checkpoint_module(lib), []
+        blocks = _blocks(lib, log)
+        x = lib.ones(2, 3, requires_grad=True)
+        out = x
+        for block in blocks:
+            if early_stop == "context":
+                with cp.set_checkpoint_early_stop(False):
+                    out = cp.checkpoint(block, out, use_reentrant=False)
+            else:
+                out = cp.checkpoint(block, out, use_reentrant=False, early_stop=early_stop)
+        forward = list(log)
+        log.clear()
+        out.sum().backward()
+        return forward, log, x.grad
+    parity(example)
+
+
+def test_a_recomputation_that_saves_more_is_an_error_without_early_stop(parity):
+    def example(lib):
+        cp, calls = checkpoint_module(lib), []
+
+        def fn(t):
+            calls.append(1)
+            return t.exp() if len(calls) == 1 else t.exp().sin()     # the recomputation saves one tensor more
+        x = lib.ones(2, requires_grad=True)
+        cp.checkpoint(fn, x, use_reentrant=False, early_stop=False).sum().backward()
+    parity(example)

@@ -204,6 +204,18 @@ def intermediates_may_be_saved(lib):
     return saved, x.grad
 
 
+@case
+def saved_attributes_are_listed_by_dir(lib):
+    """dir(node) lists the `_saved_*` and `_raw_saved_*` attributes, as torch's generated nodes do (what a
+    reader uses to find out what a node keeps). Mm is left out: torch also lists its saved sizes and strides."""
+    a = lib.tensor([0.5, 1.0], requires_grad=True)
+    b = lib.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    outputs = [a.sin(), a.exp(), a + 1, a * 3, a * a, a / a, a ** 2, a.relu(), a.sum(), a.mean(), b.t(),
+               b.reshape(4), b.sum(0), b.max(), a.clamp(0, 1), lib.cat([a, a]), b.mv(a), a.dot(a), b.norm()]
+    return [(y.grad_fn.name(), sorted(n for n in dir(y.grad_fn) if n.startswith(("_saved_", "_raw_saved_"))))
+            for y in outputs]
+
+
 # Defined last: parametrize reads CASES when this line runs.
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
