@@ -40,7 +40,9 @@ def from_python(data, dtype):
     kinds = _number_kinds(data)
     if kinds is not None:       # perf: the common case, Python numbers only, needs no dtype inference
         try:
-            np_type = np.float32 if float in kinds or not kinds else np.int64 if int in kinds else np.bool_
+            np_type = np.int64 if int in kinds else np.bool_
+            if float in kinds or not kinds:     # a float given for another dtype converts from the double itself
+                np_type = np.float32 if dtype is None or dtype.np_type == np.float32 else np.float64
             array = np.array(data, np_type)
         except OverflowError:
             raise ValueError("Overflow when unpacking long long") from None

@@ -32,6 +32,12 @@ VALUES = {
     "ones_device": lambda lib: lib.ones(2, device="cpu"),
     "empty_shape_dtype": lambda lib: (lib.empty(2, 3).shape, lib.empty(2, dtype=lib.float64).dtype),
     "zeros_of_a_size": lambda lib: lib.zeros(lib.Size([2, 3])),
+    # Python floats convert from the double itself to the dtype asked for (repr: compared to the last bit)
+    "tensor_float64_from_floats": lambda lib: repr(lib.tensor([[0.1, 1e-5], [1 / 3, 2.0]], dtype=lib.float64).tolist()),
+    "tensor_float64_scalar": lambda lib: repr(lib.tensor(0.1, dtype=lib.float64).item()),
+    "tensor_float16_from_floats": lambda lib: repr(lib.tensor([0.1, 65504.9, 1e-8], dtype=lib.float16).tolist()),
+    "tensor_int64_from_a_float": lambda lib: repr(lib.tensor([16777217.0, -2.7], dtype=lib.int64).tolist()),
+    "tensor_float64_mixed": lambda lib: repr(lib.tensor([True, 1, 0.1], dtype=lib.float64).tolist()),
 }
 
 
