@@ -138,21 +138,22 @@ class SavedTensor:
         """From now on keep this tensor as `pack_hook(tensor)` made it, and `unpack_hook` it for backward
         (`grad_fn._raw_saved_self.register_hooks(pack, unpack)` in PyTorch). Returns the new saved tensor."""
         checks.saved_tensor_hooks(self, pack_hook, unpack_hook)
-        return PackedSavedTensor(self.tensor, self.grad_fn, pack_hook, unpack_hook)
+        return PackedSavedTensor(self.tensor, self.grad_fn, pack_hook, unpack_hook, detached=True)
 
 
 class PackedSavedTensor(SavedTensor):
     """A tensor saved inside `saved_tensors_hooks` (or given hooks by `register_hooks`): kept as whatever
-    `pack_hook` made of it."""
+    `pack_hook` made of it. A tensor given hooks after it was saved reaches `pack_hook` `detached`, as in PyTorch
+    (no grad_fn, no requires_grad: the graph keeps those, not the hooks)."""
 
     __slots__ = ("unpack_hook", "original")
 
-    def __init__(self, tensor, owner, pack_hook, unpack_hook):
+    def __init__(self, tensor, owner, pack_hook, unpack_hook, detached=False):
         super().__init__(tensor, owner)
         self.unpack_hook = unpack_hook
         leaf = tensor._requires_grad and tensor.grad_fn is None
         self.original = (tensor.grad_fn, tensor._output_nr, accumulator(tensor) if leaf else False)
-        self.tensor = pack_hook(tensor)
+        self.tensor = pack_hook(tensor.detach() if detached else tensor)
 
     def unpack(self):
         """What `unpack(pack(t))` gave, back in the graph where t was (as in PyTorch: no version check then)."""

@@ -60,6 +60,31 @@ def raw_saved_register_hooks(lib):
     return log, x.grad
 
 
+def raw_saved_hooks_see_a_detached_tensor(lib):
+    """A saved input or output given hooks after it was saved reaches pack without grad_fn or requires_grad (the
+    same memory and version), and unpack gets what pack returned; saved_tensors_hooks' pack gets the tensor itself."""
+    seen = []
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+
+    def pack(t):
+        seen.append(("pack", t.requires_grad, t.grad_fn is None, t._version, t.data_ptr() == x.data_ptr()))
+        return t
+
+    def unpack(t):
+        seen.append(("unpack", t.requires_grad, t.grad_fn is None))
+        return t
+    y = x.sin()
+    y.grad_fn._raw_saved_self.register_hooks(pack, unpack)
+    e = x.exp()
+    e.grad_fn._raw_saved_result.register_hooks(pack, unpack)
+    read = y.grad_fn._saved_self
+    seen.append(("read", read.requires_grad, read.grad_fn is None, read is x))
+    (y + e).sum().backward()
+    with lib.autograd.graph.saved_tensors_hooks(pack, unpack):
+        x.exp()
+    return seen, x.grad
+
+
 def raw_saved_register_hooks_twice(lib):
     x = lib.tensor([1.0, 2.0], requires_grad=True)
     raw = x.pow(2).grad_fn._raw_saved_self
@@ -233,7 +258,8 @@ def post_accumulate_grad_hook_errors(lib):
 
 
 CASES = [save_on_cpu_gives_the_same_gradients, disable_saved_tensors_hooks_refuses_them,
-         disable_inside_active_hooks_raises, raw_saved_register_hooks, raw_saved_register_hooks_twice,
+         disable_inside_active_hooks_raises, raw_saved_register_hooks, raw_saved_hooks_see_a_detached_tensor,
+         raw_saved_register_hooks_twice,
          raw_saved_register_hooks_after_free, raw_saved_register_hooks_on_none,
          raw_saved_register_hooks_on_saved_under_hooks, raw_saved_unpack_must_give_a_tensor,
          raw_saved_register_hooks_needs_two_callables, multi_grad_hook_all, multi_grad_hook_all_in_autograd_grad,
