@@ -14,6 +14,7 @@ reader to do: the training that follows must then print the same losses.
 import ast
 import contextlib
 import io
+import linecache
 import re
 import warnings
 from pathlib import Path
@@ -34,7 +35,7 @@ except ImportError:                      # pragma: no cover - matplotlib comes w
     pass
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
-CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb") if p.stem != "17_glossary")   # it has no code
+CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb") if p.stem != "18_glossary")   # it has no code
 IMPORTS = [(re.compile(r"^import minigrad as torch$", re.M), "import torch"),
            (re.compile(r"^from minigrad((?:\.\w+)*) import ", re.M), r"from torch\1 import "),
            (re.compile(r"^from torch\.datasets import ", re.M), "from minigrad.datasets import "),   # minigrad's own
@@ -65,15 +66,18 @@ def on_torch(source):
 
 
 def run_cell(source, namespace):
-    """Run `source` as Jupyter would; return what it printed and the repr of a final expression."""
+    """Run `source` as Jupyter would; return what it printed and the repr of a final expression. As in Jupyter,
+    the cell's lines are in `linecache`, so a traceback taken inside it (anomaly mode's) shows them."""
+    filename = f"<cell-{len(linecache.cache)}-{hash(source)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
     tree = ast.parse(source)
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     out = io.StringIO()
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a warning goes to stderr in Jupyter; only stdout is compared
-        exec(compile(tree, "<cell>", "exec"), namespace)
+        exec(compile(tree, filename, "exec"), namespace)
         if last is not None:
-            value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+            value = eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
             if value is not None:
                 out.write(repr(value))
     return out.getvalue()
