@@ -10,17 +10,18 @@ What it makes:
     _site/zh/index.html, _site/zh/NN_name.html   the same for the Chinese edition (book/zh/), each page linking
                                 to its English counterpart and back (see site_pages.py)
     _site/notebooks/*.ipynb     the executed copies the pages come from, with their widget state saved
-    _site/static/               require.js and the widget renderer (html-manager's embed-amd.js and fonts)
+    _site/static/               require.js, the widget renderer (html-manager's embed-amd.js and fonts), and
+                                KaTeX (static/katex/), which draws the chapters' TeX math in the browser
 
 Each chapter is copied with the rest of book/ into _site/notebooks/ and run there in a fresh kernel with
 `store_widget_state=True`, so the pages show the widgets as the last cell left them (no kernel: the buttons
 do nothing). The notebooks in book/ are never written (they keep storing no widget state: see
 execute_notebooks.py).
 
-The widget JavaScript is not vendored: it comes from the npm registry at build time (`npm pack`, pinned
-versions checked against their sha512), cached in build/site-js/ (or $SITE_JS_CACHE). Once the cache is
-filled, building needs no network; the site never does (no CDN: MathJax and Mermaid, which nbconvert would
-load from one, are left out; the book has no math and no diagrams of that kind).
+The widget JavaScript and KaTeX are not vendored: they come from the npm registry at build time (`npm pack`,
+pinned versions checked against their sha512), cached in build/site-js/ (or $SITE_JS_CACHE). Once the cache is
+filled, building needs no network; the site never does (no CDN: nbconvert's MathJax and Mermaid, which it would
+load from one, are left out; KaTeX renders the `$...$` and `$$...$$` of the markdown cells from static/katex/).
 """
 import argparse
 import base64
@@ -43,7 +44,7 @@ from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 import site_player
-from site_pages import EDITIONS, build_index, chapter_titles, nav, relink, warn_about_math
+from site_pages import EDITIONS, build_index, chapter_titles, nav, relink
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -51,9 +52,11 @@ BOOK = ROOT / "book"
 # (`npm view PACKAGE@VERSION dist.integrity`).
 HTML_MANAGER = "@jupyter-widgets/html-manager@1.0.15"
 REQUIREJS = "requirejs@2.3.8"
+KATEX = "katex@0.19.1"
 WIDGET_JS = {
     HTML_MANAGER: "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
     REQUIREJS: "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
+    KATEX: "sha512-jG8uKntjSEcm2EpQOh0XturpPuuC9r3Sq5HLHdsFdWZT27E672SF19QEi+of0/YeOy15lDgRhKvr5614uRrEfA==",
 }
 REQUIRE = "static/require.js"
 RENDERER = "static/widgets/embed-amd.js"
@@ -77,11 +80,21 @@ body.site-index table { border-collapse: collapse; } body.site-index td, body.si
   { border: 1px solid #ddd; padding: 4px 8px; vertical-align: top; }
 """
 
+# KaTeX draws the math of the markdown cells once the page is read. Its scripts come before require.js: with
+# an AMD loader on the page they would register as modules instead of defining `katex` and
+# `renderMathInElement`.
+KATEX_HEAD = """<link rel="stylesheet" href="{{ resources.site_root }}static/katex/katex.min.css">
+<script src="{{ resources.site_root }}static/katex/katex.min.js"></script>
+<script src="{{ resources.site_root }}static/katex/contrib/auto-render.min.js"></script>
+<script>document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".jp-MarkdownOutput")
+  .forEach(cell => renderMathInElement(cell, {throwOnError: false, delimiters: [
+    {left: "$$", right: "$$", display: true}, {left: "$", right: "$", display: false}]})));</script>"""
+
 # The lab template, with navigation around the page and without the two scripts it loads from a CDN.
 PAGE = """{%- extends 'lab/index.html.j2' -%}
 {%- block extra_css -%}<style type="text/css">""" + CSS + site_player.CSS + """</style>
 {%- endblock extra_css -%}
-{%- block html_head_js_requirejs -%}{{ super() }}<script>""" + REQUIRE_CONFIG + """</script>
+{%- block html_head_js_requirejs -%}""" + KATEX_HEAD + """{{ super() }}<script>""" + REQUIRE_CONFIG + """</script>
 {%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
@@ -113,7 +126,7 @@ def fetch_widget_js(cache):
 
 
 def install_widget_js(tarballs, static):
-    """Unpack require.js and html-manager's dist/ (embed-amd.js and the fonts it loads) into `static`."""
+    """Unpack require.js, html-manager's dist/ (embed-amd.js and the fonts it loads) and KaTeX into `static`."""
     manager = static / "widgets"
     manager.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tarballs[REQUIREJS]) as tar:
@@ -123,6 +136,15 @@ def install_widget_js(tarballs, static):
             name = member.name.removeprefix("package/dist/")
             if member.isfile() and name != member.name and not name.endswith((".map", "embed.js")):
                 (manager / name).write_bytes(tar.extractfile(member).read())
+    katex = static / "katex"
+    with tarfile.open(tarballs[KATEX]) as tar:       # the minified script, its CSS, its fonts, auto-render
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/dist/")
+            if member.isfile() and name != member.name and (
+                    name in ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js")
+                    or name.startswith("fonts/") and name.endswith(".woff2")):
+                (katex / name).parent.mkdir(parents=True, exist_ok=True)
+                (katex / name).write_bytes(tar.extractfile(member).read())
 
 
 def execute(path):
@@ -188,7 +210,6 @@ def build_pages(edition, out, chapters, live):
         frames = frames_file(out / "notebooks" / f"{stem}.ipynb")
         site_player.replace_widgets(nb, json.loads(frames.read_text()), f"{stem}.ipynb", edition.lang)
         frames.unlink()
-        warn_about_math(stem, nb)
         title = f"{int(stem[:2])}. {titles.get(stem, stem).replace('`', '')} — {edition.title}"
         page, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}, "site_root": edition.root,
                                                              "site_nav": nav(edition, chapters, i, titles, live)})

@@ -5,7 +5,6 @@ links to its counterpart in the other edition (`Edition.switch`), so a reader ca
 """
 import html
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,15 +78,6 @@ def relink(text, chapters):
     text = re.sub(r'<a href=(["\'])((?:\.\./|zh/)?)(\d\d_[^"\'#/]+?)\.ipynb(#[^"\']*)?\1', page, text)
     text = re.sub(r'<a href=(["\'])((?:\.\./|zh/)?)README\.md(#[^"\']*)?\1', r'<a href="\2index.html\3"', text)
     return re.sub(r'<a>(.*?)</a>', r'<span class="missing" title="not written yet">\1</span>', text)
-
-
-def warn_about_math(stem, nb):
-    """The pages load no MathJax (it would come from a CDN): say so if a chapter starts using TeX."""
-    for cell in nb.cells:
-        if cell.cell_type == "markdown" and re.search(r"\$[^$\n]+\$", cell.source):
-            print(f"warning: {stem} has TeX math ($...$), which the site shows as text: it loads no MathJax "
-                  "(add a local copy, e.g. `npm pack mathjax@3`, to .ci/build_site.py)", file=sys.stderr)
-            return
 
 
 def read_it_here(edition, body):

@@ -162,6 +162,20 @@ def clean(chapter, request, artifacts):
         e.splitlines()[0] for e in errors)
 
 
+@pytest.mark.parametrize("chapter", ["14_capstone"], indirect=True)
+def test_the_math_is_drawn(chapter, clean):
+    """JupyterLab draws the TeX of the markdown cells with the MathJax bundled in the app (nothing is fetched:
+    `clean` checks it); the two display formulas of the chapter and its inline ones."""
+    notebook = chapter.notebook
+    for cell in notebook.locator(".jp-MarkdownCell").filter(has_text="swish").all()[:1] + \
+            notebook.locator(".jp-MarkdownCell").filter(has_text="ELU").all()[:1]:
+        cell.scroll_into_view_if_needed()
+    display = notebook.locator('.jp-MarkdownOutput mjx-container[display="true"]')
+    expect(display.first).to_be_visible(timeout=20_000)
+    assert display.count() >= 2, f"{display.count()} display formulas drawn"
+    assert notebook.locator(".jp-MarkdownOutput").filter(has_text="\\begin{cases}").count() == 0
+
+
 def language_of(name):
     return "zh" if name.startswith("zh/") else "en"
 

@@ -194,6 +194,26 @@ def test_site_graph_views_say_their_options_need_a_kernel(site, offline):
         page.close()
 
 
+@pytest.mark.parametrize("name", ["14_capstone", "zh/14_capstone"])
+def test_site_draws_the_math(site, offline, name):
+    """The TeX of the markdown cells is drawn by the site's own KaTeX (static/katex/), offline: no `$$` or
+    `\\frac` is left as text, and the formulas have KaTeX's fonts."""
+    page = offline.new_page()
+    try:
+        page.goto((site / f"{name}.html").as_uri())
+        page.wait_for_function("() => document.querySelectorAll('.jp-MarkdownOutput .katex').length > 0",
+                               timeout=10_000)
+        assert page.locator(".jp-MarkdownOutput .katex-display").count() >= 2, f"{name}: display math missing"
+        text = page.locator(".jp-MarkdownOutput").all_inner_texts()
+        raw = [t for t in text if "$$" in t or "\\frac" in t or "\\begin" in t]
+        assert raw == [], f"{name}: TeX left as text: {raw[0][:200]}"
+        font = page.evaluate("() => getComputedStyle(document.querySelector('.katex .mord')).fontFamily")
+        assert "KaTeX" in font, font
+        assert page.evaluate("() => document.fonts.check('20px KaTeX_Main')"), "KaTeX's font did not load"
+    finally:
+        page.close()
+
+
 def test_site_has_both_editions_each_page_linking_to_its_counterpart(site):
     assert sorted(p.stem for p in (site / "zh").glob("[0-9][0-9]_*.html")) == ZH_CHAPTERS == CHAPTERS, \
         "the Chinese edition should have a page for every chapter of the English one"
