@@ -223,6 +223,19 @@ def every_kind_of_hook_in_torchs_order(lib):
     return log
 
 
+def full_backward_hook_warns_from_the_line_that_called_backward(lib):
+    """No input requires grad: the warning names the caller's line (torch's engine is C++), so two backward calls
+    on two lines warn twice under the default filter, each from this file."""
+    import warnings
+    net = lib.nn.Linear(3, 2)
+    net.register_full_backward_hook(lambda m, gi, go: None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")
+        net(lib.ones(4, 3)).sum().backward()
+        net(lib.ones(4, 3)).sum().backward()
+    return [(w.filename == __file__, w.category.__name__, str(w.message)[:60]) for w in caught]
+
+
 def post_accumulate_grad_hook_as_an_optimizer_step(lib):
     """The pattern of PyTorch's "optimizer step in backward" tutorial: each parameter steps once its .grad is
     complete, then drops it."""
@@ -266,7 +279,7 @@ CASES = [save_on_cpu_gives_the_same_gradients, disable_saved_tensors_hooks_refus
          multi_grad_hook_any_and_remove,
          multi_grad_hook_bad_mode, multi_grad_hook_all_on_a_tensor_without_grad,
          post_accumulate_grad_hook_and_the_order_of_hooks, every_kind_of_hook_in_torchs_order,
-         post_accumulate_grad_hook_as_an_optimizer_step,
+         post_accumulate_grad_hook_as_an_optimizer_step, full_backward_hook_warns_from_the_line_that_called_backward,
          post_accumulate_grad_hook_errors]
 
 
