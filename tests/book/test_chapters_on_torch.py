@@ -35,7 +35,7 @@ except ImportError:                      # pragma: no cover - matplotlib comes w
     pass
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
-CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb") if p.stem != "18_glossary")   # it has no code
+CHAPTERS = sorted(p.stem for p in BOOK.glob("[0-9][0-9]_*.ipynb") if p.stem != "19_glossary")   # it has no code
 IMPORTS = [(re.compile(r"^import minigrad as torch$", re.M), "import torch"),
            (re.compile(r"^from minigrad((?:\.\w+)*) import ", re.M), r"from torch\1 import "),
            (re.compile(r"^from torch\.datasets import ", re.M), "from minigrad.datasets import "),   # minigrad's own

@@ -22,7 +22,7 @@ CHAPTERS = ["01_tensors_and_the_graph", "02_module_apply", "03_tensor_apply_", "
             "05_backward_and_grad_output", "06_how_backward_runs", "07_setup_context", "08_non_tensor_arguments",
             "09_outputs_and_in_place", "10_save_for_backward", "11_legacy_functions", "12_function_vs_module",
             "13_gradients_of_gradients", "14_capstone", "15_forward_mode",
-            "16_torch_func", "17_saved_tensors"]
+            "16_torch_func", "17_saved_tensors", "18_hooks"]
 # the prediction exercises: the answer is a value the learner writes down, so there is no other case to try
 PREDICTIONS = {"check_visit_order", "check_int_prediction", "check_weights", "check_bad_input", "check_which"}
 DEFINITIONS = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
@@ -204,6 +204,9 @@ WRONG = [
      "t.dtype == torch.float32 else t", "t.is_floating_point() else t"),
     ("ch17.checkpointed", "preserve_rng_state=False: right until a block draws random numbers",
      "use_reentrant=False)", "use_reentrant=False, preserve_rng_state=False)"),
+    ("ch18.reverse_gradient", "t * torch.ones(3): the visible check's shape only", "t.view_as(t)", "t * torch.ones(3)"),
+    ("ch18.record_grad_norms", "named_children(): right for a flat Sequential only", "model.named_modules()",
+     "model.named_children()"),
 ]
 
 
