@@ -58,6 +58,8 @@ def test_right_answers_pass(check, source, names):
      ("pack_half", "unpack_half"), "gave a float16 tensor back"),
     (ch17.check_half_hooks, "def pack_half(t):\n    t.half()\n\ndef unpack_half(t):\n    return t\n",
      ("pack_half", "unpack_half"), "returned None"),
+    (ch17.check_half_hooks, "def pack_half(t):\n    return t.half()\n\ndef unpack_half(t):\n    return t.float()\n",
+     ("pack_half", "unpack_half"), "unpack_half gave torch.float32 back for a torch.int64 tensor"),
     (ch17.check_half_hooks, "def pack_half(t):\n    return t.half()\n\ndef unpack_half(t):\n    return t.float() * 2\n",
      ("pack_half", "unpack_half"), "gave [2.0, 5.0, -6.0]"),
     (ch17.check_half_hooks, "def pack_half(t):\n    return t.half().tolist()\n\ndef unpack_half(t):\n"

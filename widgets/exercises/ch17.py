@@ -52,6 +52,9 @@ def _half_round_trip(pack_half, unpack_half, t):
 def check_half_hooks(pack_half, unpack_half):
     """`pack_half(t)` keeps a float32 `t` in float16; `unpack_half(pack_half(t))` is float32 again."""
     _half_round_trip(pack_half, unpack_half, torch.tensor([1.0, 2.5, -3.0]))
+    indices = torch.tensor([3, 0, 2])                  # what max or sort saves: it must come back as it was
+    expect(torch.equal(_half_round_trip(pack_half, unpack_half, indices), indices),
+           _("an int64 tensor did not come back unchanged: leave tensors of other dtypes as they are."))
     x = torch.tensor([0.5, 1.0, 2.0], requires_grad=True)
     want = torch.autograd.grad((x.exp() * x.sin()).sum(), x)[0]
     packs = []
