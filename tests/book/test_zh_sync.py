@@ -217,7 +217,7 @@ def test_stored_outputs_equal_but_for_the_readers_language(name):
 
 def test_reading_back_in_english_undoes_the_catalogue():
     # the tool the output test relies on: a Chinese widget text and feedback come back as the English ones
-    assert in_english("✗ 还没有 — x") == "✗ not yet — x"
+    assert in_english("✗ 还不对——x") == "✗ not yet — x"
     assert (in_english("BackwardStepper: 第 0 步，共 3 步，还没有运行任何节点（这是一个控件：在 Jupyter 中运行这个单元格，就能一步一步地看）")
             == "BackwardStepper: step 0 of 3, nothing run yet (a widget: run the cell in Jupyter to step through it)")
     assert in_english("something else") == "something else"

@@ -2,8 +2,8 @@
 
 Chapter 5 (a BackwardStepper and three exercises) is opened from zh/ in the lab's copy of book/, its stored
 outputs cleared and every cell run: no cell shows an error; the stepper, whose buttons and panel speak Chinese,
-is stepped to its end and reset; an exercise's check answers a wrong answer typed into its cell with "✗ 还没有 — "
-and its hint, then the right one with "✓ 正确 — "; and the Chinese is drawn by a font that has Chinese
+is stepped to its end and reset; an exercise's check answers a wrong answer typed into its cell with "✗ 还不对——"
+and its hint, then the right one with "✓ 正确——"; and the Chinese is drawn by a font that has Chinese
 characters. Every Chinese text expected is the catalogue's msgstr (catalogue.py), not a copy of the widget's.
 """
 import json

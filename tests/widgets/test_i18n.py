@@ -110,8 +110,8 @@ def chinese():
 
 
 def test_feedback_prefix_speaks_the_chosen_language(chinese):
-    assert repr(Feedback(True, "fine")) == "✓ 正确 — fine"
-    assert repr(Feedback(False, "x")) == "✗ 还没有 — x"
+    assert repr(Feedback(True, "fine")) == "✓ 正确——fine"
+    assert repr(Feedback(False, "x")) == "✗ 还不对——x"
     widgets.set_language("en")
     assert repr(Feedback(True, "fine")) == "✓ correct — fine"
     assert repr(Feedback(False, "x")) == "✗ not yet — x"
