@@ -25,6 +25,15 @@ def unpack_half(packed):
     return t.float() if how == "half" else t
 '''
 
+HALF_IN_A_DICT = '''
+def pack_half(t):
+    return {"t": t.half() if t.dtype == torch.float32 else t.detach(), "dtype": t.dtype}
+
+
+def unpack_half(packed):
+    return packed["t"].to(packed["dtype"])
+'''
+
 CHECKPOINTED = '''
 def checkpointed(blocks, x):
     for block in blocks:
@@ -42,6 +51,7 @@ def define(source, *names):
 @pytest.mark.parametrize("check, source, names", [
     (ch17.check_half_hooks, HALF, ("pack_half", "unpack_half")),
     (ch17.check_half_hooks, HALF_AS_A_LIST, ("pack_half", "unpack_half")),
+    (ch17.check_half_hooks, HALF_IN_A_DICT, ("pack_half", "unpack_half")),
     (ch17.check_checkpointed, CHECKPOINTED, ("checkpointed",)),
     (ch17.check_checkpointed, CHECKPOINTED.replace("use_reentrant=False)", "use_reentrant=False, "
                                                    "preserve_rng_state=True)"), ("checkpointed",)),
@@ -73,6 +83,12 @@ def test_right_answers_pass(check, source, names):
     (ch17.check_checkpointed, CHECKPOINTED.replace("for block in blocks:", "for block in blocks[:1]:"),
      ("checkpointed",), "is not the output"),
     (ch17.check_checkpointed, "def checkpointed(blocks, x):\n    ...\n", ("checkpointed",), "returned None"),
+    (ch17.check_checkpointed, "def checkpointed(blocks, x):\n    def run(x):\n        for block in blocks:\n"
+     "            x = block(x)\n        return x\n    return checkpoint(run, x, use_reentrant=False)\n",
+     ("checkpointed",), "one checkpoint per block"),
+    (ch17.check_half_hooks, "def pack_half(t):\n    return t.half() if t.is_floating_point() else t\n\n"
+     "def unpack_half(t):\n    return t.float() if t.dtype == torch.float16 else t\n", ("pack_half", "unpack_half"),
+     "unpack_half gave torch.float32 back for a torch.float16 tensor"),
 ])
 def test_wrong_answers_get_their_hint(check, source, names, hint):
     feedback = check(*define(source, *names))

@@ -15,8 +15,8 @@ from . import Hint, check, expect
 
 
 def _tensors_in(packed):
-    """The tensors in what a pack hook returned: the object itself, or the items of a tuple or list."""
-    items = packed if isinstance(packed, (tuple, list)) else [packed]
+    """The tensors in what a pack hook returned: the object itself, or the items of a tuple, list or dict."""
+    items = packed.values() if isinstance(packed, dict) else packed if isinstance(packed, (tuple, list)) else [packed]
     return [t for t in items if isinstance(t, torch.Tensor)]
 
 
@@ -52,9 +52,11 @@ def _half_round_trip(pack_half, unpack_half, t):
 def check_half_hooks(pack_half, unpack_half):
     """`pack_half(t)` keeps a float32 `t` in float16; `unpack_half(pack_half(t))` is float32 again."""
     _half_round_trip(pack_half, unpack_half, torch.tensor([1.0, 2.5, -3.0]))
-    indices = torch.tensor([3, 0, 2])                  # what max or sort saves: it must come back as it was
-    expect(torch.equal(_half_round_trip(pack_half, unpack_half, indices), indices),
-           _("an int64 tensor did not come back unchanged: leave tensors of other dtypes as they are."))
+    for other in (torch.tensor([3, 0, 2]), torch.tensor([0.5, -2.0]).half()):   # indices (max saves them), float16
+        expect(torch.equal(_half_round_trip(pack_half, unpack_half, other), other),
+               _("an int64 tensor did not come back unchanged: leave tensors of other dtypes as they are.")
+               if other.dtype == torch.int64 else
+               _("a float16 tensor did not come back unchanged: leave tensors of other dtypes as they are."))
     x = torch.tensor([0.5, 1.0, 2.0], requires_grad=True)
     want = torch.autograd.grad((x.exp() * x.sin()).sum(), x)[0]
     packs = []
@@ -132,8 +134,9 @@ def check_checkpointed(checkpointed):
     if not backward:
         raise Hint(_("no block ran again in backward: nothing was checkpointed. Run each block through "
                      "checkpoint(..., use_reentrant=False) instead of calling it."))
-    expect(sorted(backward) == [0, 1, 2],
-           _("in backward the blocks ran again {runs}, expected each once more (the last first: [2, 1, 0]).")
+    expect(backward == [2, 1, 0],
+           _("in backward the blocks ran again {runs}, expected each once more, the last first: [2, 1, 0] (one "
+             "checkpoint per block; one around all of them recomputes them in forward order).")
            .format(runs=backward))
     expect(all(g is not None and w is not None and torch.allclose(g, w, atol=1e-6) for g, w in zip(grads, want_grads)),
            _("the gradients of x and of the blocks' parameters are not those of the plain run."))
