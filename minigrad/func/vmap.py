@@ -1,8 +1,12 @@
 """`torch.func.vmap`: run a function written for one sample on a whole batch.
 
 PyTorch vectorizes with a batching rule per op; minigrad runs `func` once per sample and stacks the results,
-with PyTorch's semantics and errors (`in_dims`, `out_dims`, nesting, `chunk_size`, `randomness=`). The results
-are the same; only the speed differs. With `randomness="different"` each sample draws in turn, so the numbers
+with PyTorch's semantics and errors (`in_dims`, `out_dims`, nesting, `chunk_size`, `randomness=`). For a
+function that follows PyTorch's rules the results are the same; only the speed differs. What a batching rule
+forbids, the loop does not catch: `.item()`, Python control flow on a tensor's value, an in-place change of an
+unbatched tensor (`buf.add_(x)`, which PyTorch refuses and the loop accumulates), reading a tensor's data, and
+ops with data-dependent output shapes raise inside PyTorch's vmap and run here; `in_dims` given as a dict of a
+pytree is not supported. With `randomness="different"` each sample draws in turn, so the numbers
 match PyTorch's only where its batched draw takes them in the same order (e.g. `rand`). A custom Function
 needs a vmap rule (its `vmap` staticmethod) or `generate_vmap_rule = True` under vmap, as in PyTorch; the loop
 runs it on each sample, so its rule is checked for but never called.
