@@ -44,12 +44,12 @@ class _StopRecomputation(Exception):
     """Raised by the recomputation's pack hook once it has every tensor back: the rest of `fn` need not run."""
 
 
-_early_stop = [True]        # the default of every non-reentrant checkpoint (set_checkpoint_early_stop changes it)
+_early_stop = [None]        # inside set_checkpoint_early_stop: its value, which wins over checkpoint's argument
 
 
 class set_checkpoint_early_stop:
-    """Context manager: whether non-reentrant checkpoints stop their recomputation once every saved tensor is back
-    (True, the default) or run the whole function again."""
+    """Context manager: whether non-reentrant checkpoints made inside it stop their recomputation once every saved
+    tensor is back, or run the whole function again, whatever their `early_stop` argument says (as in PyTorch)."""
 
     def __init__(self, enable):
         self.enable = enable
@@ -88,7 +88,7 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=None, determinism
         return CheckpointFunction.apply(function, preserve, *args)
     if determinism_check not in ("default", "none"):
         raise ValueError("determinism_check should be one of ['default', 'none'], but got " + determinism_check)
-    early_stop = early_stop and _early_stop[0]
+    early_stop = early_stop if _early_stop[0] is None else _early_stop[0]
     return _checkpoint_without_reentrant(function, preserve, determinism_check == "default", early_stop, args, kwargs)
 
 

@@ -144,7 +144,7 @@ def _blocks(lib, log):
     return blocks
 
 
-@pytest.mark.parametrize("early_stop", [True, False, "context"])
+@pytest.mark.parametrize("early_stop", [True, False, "context", "context wins"])
 def test_non_reentrant_recomputation_stops_once_every_saved_tensor_is_back(parity, early_stop):
     """With early stop (the default), the recomputation ends at the op that saves the last tensor: the block's
     forward hook does not run again; without it, the whole block does."""
@@ -157,6 +157,9 @@ def test_non_reentrant_recomputation_stops_once_every_saved_tensor_is_back(parit
             if early_stop == "context":
                 with cp.set_checkpoint_early_stop(False):
                     out = cp.checkpoint(block, out, use_reentrant=False)
+            elif early_stop == "context wins":         # over the argument
+                with cp.set_checkpoint_early_stop(True):
+                    out = cp.checkpoint(block, out, use_reentrant=False, early_stop=False)
             else:
                 out = cp.checkpoint(block, out, use_reentrant=False, early_stop=early_stop)
         forward = list(log)

@@ -16,7 +16,9 @@ from . import Hint, check, expect
 
 def _tensors_in(packed):
     """The tensors in what a pack hook returned: the object itself, or the items of a tuple, list or dict."""
-    items = packed.values() if isinstance(packed, dict) else packed if isinstance(packed, (tuple, list)) else [packed]
+    if isinstance(packed, dict):
+        packed = list(packed.values())
+    items = packed if isinstance(packed, (tuple, list)) else [packed]
     return [t for t in items if isinstance(t, torch.Tensor)]
 
 

@@ -68,7 +68,7 @@ def _norms_after_backward(model, x, record_grad_norms=None):
 
 
 def _compare_norms(got, want, where):
-    (name, value), = got.items() if len(got) == 1 else ((None, None),)
+    name, value = next(iter(got.items())) if len(got) == 1 else (None, None)
     if len(want) > 1 and name in want and isinstance(value, float) and abs(value - want[name]) > 1e-4:
         raise Hint(_("{where}: the dictionary holds one name, {names}, for {count} Linear layers: every hook "
                      "wrote under the same name. A lambda in a loop reads the loop variable when it runs, after the "
