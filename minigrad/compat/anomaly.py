@@ -4,13 +4,12 @@ call that made it, and when a node's backward fails, or returns NaN, the error c
 The switches are `_State.anomaly` and `_State.anomaly_check_nan` (core/grad_mode.py); the core calls the three
 functions below only while anomaly mode is on. Nothing here imports the rest of minigrad.
 """
-import os
 import traceback
 import warnings
 
 import numpy as np
 
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+from .callers import PACKAGE
 
 
 def forward_traceback():
@@ -18,7 +17,7 @@ def forward_traceback():
 
     PyTorch's built-in ops are C++, so its traceback ends in the user's code; minigrad's own frames are left out
     for the same picture."""
-    frames = [f for f in traceback.extract_stack()[:-1] if not f.filename.startswith(_PACKAGE)]
+    frames = [f for f in traceback.extract_stack()[:-1] if not f.filename.startswith(PACKAGE)]
     return traceback.format_list(frames)
 
 

@@ -5,31 +5,18 @@ gradients of a module's inputs and of its outputs at the same time, and autograd
 so, as in PyTorch, the module's tensor inputs and outputs each pass through an identity `Function`
 (`BackwardHookFunction`), and hooks on those two nodes catch the gradient on its way out and on its way in.
 """
-import os
-import sys
 import warnings
 import weakref
 from collections import OrderedDict
 
 from .._tensor.tensor import Tensor
+from ..compat.callers import stacklevel_outside
 from ..core.function import Function
 from ..core.grad_mode import is_grad_enabled
 
 __all__ = ["RemovableHandle", "BackwardHook", "BackwardHookFunction", "register_module_forward_pre_hook",
            "register_module_forward_hook", "register_module_backward_hook",
            "register_module_full_backward_pre_hook", "register_module_full_backward_hook"]
-
-
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
-def _outside_minigrad():
-    """The stacklevel, for a warning raised by the caller, of the first frame outside minigrad: the line that
-    called backward, where torch's C++ engine attributes the warning (so each such line warns once)."""
-    frame, level = sys._getframe(1), 1
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        frame, level = frame.f_back, level + 1
-    return level
 
 
 class RemovableHandle:
@@ -248,7 +235,7 @@ class BackwardHook:
                     warnings.warn("Full backward hook is firing when gradients are computed with respect to module "
                                   "outputs since no inputs require gradients. See https://docs.pytorch.org/docs/"
                                   "main/generated/torch.nn.Module.html#torch.nn.Module.register_full_backward_hook "
-                                  "for more details.", stacklevel=_outside_minigrad())
+                                  "for more details.", stacklevel=stacklevel_outside())   # the line that called backward
                     grad_inputs = self._pack_with_none([], [], self.n_inputs)
                     for user_hook in self.user_hooks:
                         res = user_hook(self.module, grad_inputs, self.grad_outputs)

@@ -1,12 +1,11 @@
 """Small helpers shared by the op modules."""
 import functools
-import os
-import sys
 import warnings
 import weakref
 
 import numpy as np
 
+from ..compat.callers import stacklevel_outside
 from ..core.dtype import promote, scalar_dtype
 from ..core import tensor as _tensor_class
 from ..core.forward_ad import element_wise
@@ -34,15 +33,11 @@ def wrap(array):
 
 
 _new = object.__new__
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 def warn_in_user_code(message):
     """Warn naming the first line outside minigrad, as PyTorch's warnings from C++ name the user's line."""
-    frame, level = sys._getframe(0), 1
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        frame, level = frame.f_back, level + 1
-    warnings.warn(message, stacklevel=level)
+    warnings.warn(message, stacklevel=stacklevel_outside())
 
 
 def view_of(x, array):
