@@ -25,6 +25,7 @@ CORE_SEAMS = {
     "minigrad/core/graph.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",
                                "minigrad.compat.saved_attributes"},
     "minigrad/core/function.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.callable_nodes",
+                                  "minigrad.compat.batched",
                                   "minigrad.compat.inference", "minigrad.compat.anomaly"},
     "minigrad/core/engine.py": {"minigrad.compat", "minigrad.compat.checks", "minigrad.compat.tie_order",
                                 "minigrad.compat.anomaly"},

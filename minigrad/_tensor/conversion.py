@@ -6,6 +6,7 @@ Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mix
 """
 import numpy as np
 
+from ..compat.batched import CONTROL_FLOW, ITEM, NO_RULE, NO_STORAGE, like, refuse, refuse_read
 from ..core import device as _device, dtype as _dtype
 from . import legacy_types as _tensor_types
 from ..core.tensor import TensorBase
@@ -26,28 +27,35 @@ _NO_ATEN_CUDA = (
     "-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you "
     "don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if "
     "there is a dependency on *_cuda.so library.")
+_NO_ALLCLOSE = ("vmap over torch.allclose isn't supported yet. Please file an issue at "
+                "https://github.com/pytorch/pytorch/issues if you need this feature.")
 
 
 class TensorConvert(TensorInteger):
     """Methods of `Tensor`: as Python values and numpy arrays, dtype and device conversions, whole-tensor comparisons."""
 
     # ---- as a Python value, a numpy array, a sequence ------------------------------------------------------
+    # (under torch.func.vmap, reading a sample's value is refused as in PyTorch: compat/batched.py)
     def item(self):
+        refuse_read(self, ITEM)
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
         return self._data.item()
 
     def tolist(self):
+        refuse_read(self, NO_STORAGE)
         return self._data.tolist()
 
     def numpy(self):
         """Return the underlying numpy array (shared memory, as in PyTorch)."""
+        refuse_read(self, NO_STORAGE)
         if self._requires_grad:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         return self._data
 
     def __array__(self, dtype=None, copy=None):
+        refuse_read(self, NO_STORAGE)
         return self.numpy() if dtype is None else self.numpy().astype(dtype)
 
     def __len__(self):
@@ -61,23 +69,28 @@ class TensorConvert(TensorInteger):
         return (self[i] for i in range(len(self._data)))
 
     def __bool__(self):
+        refuse_read(self, CONTROL_FLOW)
         if self._data.size != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data)
 
     def __float__(self):
+        refuse_read(self, ITEM)
         return float(self.item())
 
     def __int__(self):
+        refuse_read(self, ITEM)
         return int(self.item())
 
     def __index__(self):
+        refuse_read(self, ITEM)
         if self.dtype.is_floating_point or self._data.size != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self._data)
 
     def __format__(self, spec):
         if self._data.ndim == 0:
+            refuse_read(self, ITEM)
             return format(self.item(), spec)
         return format(repr(self), spec)
 
@@ -195,6 +208,8 @@ class TensorConvert(TensorInteger):
     def equal(self, other):
         """True if both have the same shape and the same values (nan never equals nan). Mirrors `torch.equal`."""
         _expect_tensor("equal", "other", 2, other)
+        for t in (self, other):
+            refuse(t, NO_RULE.format("aten::equal"))
         return self.shape == other.shape and bool(np.array_equal(self._data, other._data))
 
     def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -213,11 +228,14 @@ class TensorConvert(TensorInteger):
         broadcast_shapes(a.shape, b.shape)          # PyTorch's error for shapes that do not broadcast
         if a.dtype.kind != "f":
             a, b = a.astype(np.float64), b.astype(np.float64)   # integers compare exactly, as numbers
-        return TensorBase._make(np.asarray(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+        close = np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)
+        return like(TensorBase._make(np.asarray(close)), self, other)
 
     def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         """True if every element `isclose` to the matching one of `other`. Mirrors `torch.allclose`."""
         _expect_tensor("allclose", "other", 2, other)
+        for t in (self, other):
+            refuse(t, _NO_ALLCLOSE)
         return bool(self.isclose(other, rtol, atol, equal_nan)._data.all())
 
 

@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from ..compat.batched import ITEM, refuse
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
 
@@ -115,6 +116,7 @@ def _tensors_as_numbers(data):
         return [_tensors_as_numbers(d) for d in data]
     if not isinstance(data, TensorBase):
         return data
+    refuse(data, ITEM)      # under vmap: torch.tensor([x[0], x[1]]) would read each sample's value
     if data.numel() != 1:
         if data.dtype.is_floating_point:
             raise ValueError("only one element tensors can be converted to Python scalars")

@@ -1,6 +1,5 @@
 """Module-level spellings of tensor methods: `torch.relu(x)` is `x.relu()`, and so on."""
-import numpy as np
-
+from ..compat.batched import like
 from .creation import tensor
 from .reductions import _MISSING
 from .tensor import Tensor
@@ -41,15 +40,15 @@ def where(condition, input, other):
         # two plain numbers become tensors of PyTorch's default dtypes
         input = as_operand(input, other) if isinstance(other, Tensor) else tensor(input)
     # the condition goes in as a plain array: like PyTorch's node, WhereBackward0 has edges only to input and other
-    return _Where.apply(condition._data, input, as_operand(other, input))
+    return like(_Where.apply(condition._data, input, as_operand(other, input)), condition)
 
 
-def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return Tensor.allclose(input, other, rtol, atol, equal_nan)
 
 
-def equal(a, b):
-    return a.shape == b.shape and bool((a._data == b._data).all())
+def equal(input, other):
+    return Tensor.equal(input, other)
 
 
 def softmax(input, dim=_MISSING, dtype=None):

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from ..compat.batched import NO_RULE, like, refuse, refuse_dynamic_shape, refuse_inplace
 from ..core.tensor import TensorBase
 from .shape import _shape_arg
 from ..ops import diagonal as diagonal_ops
@@ -103,10 +104,11 @@ class TensorIndexing:
     def masked_fill(self, mask, value):
         """Return a copy with `value` (a number or 0-d tensor) wherever `mask` is True."""
         if isinstance(value, TensorBase):
-            return masked.MaskedFillTensor.apply(self, mask._data, value)
-        return masked.MaskedFill.apply(self, mask._data, value)
+            return like(masked.MaskedFillTensor.apply(self, mask._data, value), mask)
+        return like(masked.MaskedFill.apply(self, mask._data, value), mask)
 
     def masked_fill_(self, mask, value):
+        refuse_inplace(self, (mask, value), "masked_fill_")     # the mask goes in as an array: check it here
         op = masked.MaskedFillTensor if isinstance(value, TensorBase) else masked.MaskedFill
         return self._inplace(op, mask._data, value)
 
@@ -153,7 +155,9 @@ class TensorIndexing:
         """Return the indices of the nonzero elements: an int64 (count, ndim) tensor, or one vector per dim."""
         a = self._data
         if not as_tuple:
+            refuse_dynamic_shape(self, "aten::nonzero")
             return TensorBase._make(np.argwhere(a).astype(np.int64))
+        refuse(self, NO_RULE.format("aten::nonzero_numpy"))
         # as torch: views of one (count, ndim) tensor, laid out so that each column is contiguous
         per_dim = np.array(np.nonzero(a if a.ndim else a.reshape(1)), np.int64)     # (ndim, count)
         indices = TensorBase._make(per_dim.T)
@@ -162,7 +166,7 @@ class TensorIndexing:
     def where(self, condition, other):
         """`torch.where(condition, self, other)`."""
         # the condition goes in as a plain array: WhereBackward0 has edges only to self and other
-        return unary.Where.apply(condition._data, self, as_operand(other, self))
+        return like(unary.Where.apply(condition._data, self, as_operand(other, self)), condition)
 
     # ---- triangles and diagonals ----------------------------------------------------------------------
     def tril(self, diagonal=0):

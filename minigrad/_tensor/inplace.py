@@ -4,10 +4,12 @@ Each in-place change runs the op out of place, writes the result into the tensor
 version counter (so saved copies of it are detected as stale) and, when recorded, makes the op's node the
 tensor's new `grad_fn`.
 """
+import re
 import warnings
 
 import numpy as np
 
+from ..compat.batched import refuse_inplace, refuse_mask
 from ..core import dtype as _dtype
 from ..random import functions as _random_functions
 from ..core.grad_mode import _State
@@ -44,6 +46,7 @@ class TensorInPlace:
         return self._inplace(unary.Clamp, min, max)
 
     def fill_(self, value):
+        refuse_inplace(self, (value,), "fill_")
         return self._inplace(unary.Fill, float(value) if self.dtype.is_floating_point else value)
 
     def zero_(self):
@@ -130,6 +133,7 @@ class TensorInPlace:
 
     def _inplace(self, op, *args):
         self._check_inplace()
+        refuse_inplace(self, args, _method_name(op))        # under vmap, one unbatched tensor cannot take a batch
         if 0 in self._data.strides and op not in (unary.Fill, unary.Zero) and _overlaps_itself(self._data):
             raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                                "single memory location. Please clone() the tensor before performing the operation.")
@@ -159,6 +163,11 @@ class TensorInPlace:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
                                "operation.")
         self._check_inplace()
+        index_tensors = [i for i in (index if isinstance(index, tuple) else (index,)) if isinstance(i, TensorBase)]
+        for i in index_tensors:
+            if i._data.dtype.kind in "bu":
+                refuse_mask(i)
+        refuse_inplace(self, index_tensors + [value], "setitem" if basic else "index_put_")
         if not isinstance(value, TensorBase) or value.dim() == 0:
             _no_byte_mask_fill(index)
         index = _plain_index(index)
@@ -287,6 +296,11 @@ def _no_byte_mask_fill(index):
     for i in index if isinstance(index, tuple) else (index,):
         if isinstance(i, TensorBase) and i.dim() and i._data.dtype == np.uint8:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
+
+
+def _method_name(op):
+    """The in-place method that applies `op`, as PyTorch names it: `Mul` -> "mul_", `IndexAdd` -> "index_add_"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", op.__name__).lower().removesuffix("_tensor") + "_"
 
 
 def _plain_index(index):

@@ -7,6 +7,7 @@ int16, `bool & 1` is int64).
 """
 import numpy as np
 
+from ..compat.batched import like
 from ..core.forward_ad import zero
 from ..core import dtype as _dtype
 from ..core.grad_mode import _State
@@ -43,7 +44,7 @@ def _result(array, op, *inputs):
     wanting = [t for t in inputs if t._requires_grad]
     if wanting and _State.enabled and array.dtype.kind == "f":
         return NotImplementedNode.apply(np.asarray(array), op, *wanting)
-    return TensorBase._make(np.asarray(array))
+    return like(TensorBase._make(np.asarray(array)), *inputs)
 
 
 class TensorInteger:
@@ -92,7 +93,7 @@ class TensorInteger:
     def bitwise_not(self):
         if self._data.dtype.kind == "f":
             raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{self.dtype._scalar_name}'")
-        return TensorBase._make(np.asarray(np.invert(self._data)))
+        return like(TensorBase._make(np.asarray(np.invert(self._data))), self)
 
     def __invert__(self):
         if self._data.dtype.kind == "f":
@@ -120,4 +121,4 @@ def _bitwise(x, other, ufunc, name):
     if a.dtype.kind == "f":
         name_of_dtype = _dtype.from_numpy_dtype(a.dtype)._scalar_name
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{name_of_dtype}'")
-    return TensorBase._make(np.asarray(ufunc(a, b)))
+    return like(TensorBase._make(np.asarray(ufunc(a, b))), x, other)

@@ -5,6 +5,7 @@ writes the result into x (see `inplace.py`). Reductions are in `reductions.py`, 
 """
 import numpy as np
 
+from ..compat.batched import like
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
 from ..ops import arithmetic, math, rounding, trig, unary
@@ -19,7 +20,7 @@ class TensorPointwise:
     def _compare(self, other, op):
         if not isinstance(other, OPERANDS):
             return NotImplemented   # Python then answers == with False and raises its TypeError for <, as for torch
-        return TensorBase._make(np.asarray(op(*operands(self, _as_tensor(other, self)))))
+        return like(TensorBase._make(np.asarray(op(*operands(self, _as_tensor(other, self))))), self, other)
 
     def __lt__(self, other):
         return self._compare(other, np.less)
@@ -43,7 +44,7 @@ class TensorPointwise:
 
     # ---- tests of each value: bool tensors, never recorded (an integer tensor is finite everywhere) -------------
     def _test(self, op):
-        return TensorBase._make(np.asarray(op(self._data)))
+        return like(TensorBase._make(np.asarray(op(self._data))), self)
 
     def isnan(self):
         return self._test(np.isnan)

@@ -3,6 +3,7 @@ all/any. Each applies a built-in `Function` from `minigrad/ops/` (reduction.py, 
 """
 import numpy as np
 
+from ..compat.batched import like
 from ..core.tensor import TensorBase
 from ..ops import cumulative, reduction, softmax as _softmax, statistics
 from ..ops._common import dim_index
@@ -187,7 +188,7 @@ def _logical(t, reduce, dim, keepdim):
     nothing."""
     a = t._data
     out = np.asarray(reduce(a, axis=None if dim is None else _axes(dim, a.ndim), keepdims=keepdim))
-    return TensorBase._make(out.astype(np.uint8) if a.dtype == np.uint8 else out)
+    return like(TensorBase._make(out.astype(np.uint8) if a.dtype == np.uint8 else out), t)
 
 
 def _arg(t, find, dim, keepdim):
@@ -195,11 +196,12 @@ def _arg(t, find, dim, keepdim):
     a = t._data
     if dim is None:
         idx = find(a)
-        return TensorBase._make(np.full((1,) * a.ndim, idx, np.int64) if keepdim else np.asarray(idx, np.int64))
+        out = np.full((1,) * a.ndim, idx, np.int64) if keepdim else np.asarray(idx, np.int64)
+        return like(TensorBase._make(out), t)
     dim = dim_index(dim, a.ndim)
     idx = find(a, axis=dim) if a.ndim else np.zeros((), np.int64)
     idx = idx.astype(np.int64, copy=False)
-    return TensorBase._make(np.expand_dims(idx, dim) if keepdim and a.ndim else idx)
+    return like(TensorBase._make(np.expand_dims(idx, dim) if keepdim and a.ndim else idx), t)
 
 
 def _checked_dim(name, dim):

@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from ..compat.batched import NO_STORAGE, like, refuse_mask, refuse_read
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
 from ..ops import copies, indexing, shape, tiling
@@ -57,6 +58,7 @@ class TensorShape:
         return self._data.size * self._data.itemsize
 
     def data_ptr(self):
+        refuse_read(self, NO_STORAGE)
         """The memory address of the first element (views of one tensor share its memory). Mirrors
         `torch.Tensor.data_ptr`; 0 for a tensor with no elements."""
         return self._data.__array_interface__["data"][0] if self._data.size else 0
@@ -159,6 +161,10 @@ def indexing_read(t, index):
     """`t[index]` as PyTorch does it: ints, slices, None and `...` first, as views (Select, Slice, Unsqueeze);
     then, if the index also holds tensors, lists or masks, one Index op (a copy) with those."""
     items = index if isinstance(index, tuple) else (index,)
+    index_tensors = [i for i in items if isinstance(i, TensorBase)]
+    for i in index_tensors:
+        if i._data.dtype.kind in "bu":
+            refuse_mask(i)          # under vmap, a sample's mask would give each sample its own shape
     items = tuple(_index_item(i) for i in items)
     at = next((k for k, i in enumerate(items) if i is Ellipsis), None)     # not `in`: tensors compare by ==
     if sum(_dims_indexed(i) for i in items if i is not Ellipsis) > t.dim():
@@ -184,8 +190,10 @@ def indexing_read(t, index):
             advanced.append(array)
             dim += _dims_indexed(array)
     if any(not isinstance(a, slice) for a in advanced):
-        return indexing.Index.apply(out, tuple(advanced))
-    return out if out is not t else shape.Alias.apply(t)
+        out = indexing.Index.apply(out, tuple(advanced))
+    elif out is t:
+        out = shape.Alias.apply(t)
+    return like(out, *index_tensors) if index_tensors else out
 
 
 def _index_item(i):

@@ -1,5 +1,6 @@
 """Module-level spellings (`torch.split(x, 2)`, `torch.gather(x, 1, i)`, ...) of the shape and indexing methods
 added for the tutorials' PyTorch, plus `torch.einsum` and the one-argument `torch.where`."""
+from ..compat.batched import refuse_dynamic_shape
 from .functions import where as _where3
 from .tensor import Tensor
 from ..ops.einsum import einsum
@@ -51,6 +52,7 @@ def where(condition, input=None, other=None):
     """Pick from `input` where `condition` is True, else from `other`; with the condition alone, return the
     indices where it is True (`torch.nonzero(condition, as_tuple=True)`). Mirrors `torch.where`."""
     if input is None and other is None:
+        refuse_dynamic_shape(condition, "aten::where")
         return condition.nonzero(as_tuple=True)
     if input is None or other is None:
         got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__

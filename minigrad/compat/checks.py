@@ -7,11 +7,19 @@ functions receive what they name.
 import re
 import warnings
 
+from .callers import called_from_user
+
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they have "
     "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
     "if you need to access saved tensors after calling backward.")
+
+DETACH_VIEW = (
+    "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for "
+    "training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence detach_() "
+    "cannot be called on these gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution.")
 
 NON_LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
@@ -184,3 +192,14 @@ def function_in_transform(cls, transforms, own_rule):
             raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it does not have vmap support. Please "
                                "override and implement the vmap staticmethod or set generate_vmap_rule=True. "
                                f"{EXTENDING_FUNC}")
+
+
+def requires_grad_in_transform():
+    """`t.requires_grad_()` written in a function that a torch.func transform runs (minigrad's transforms call it
+    themselves, which is fine)."""
+    if called_from_user(3):
+        raise RuntimeError("You are attempting to call Tensor.requires_grad_() (or perhaps using "
+                           "torch.autograd.functional.* APIs) inside of a function being transformed by a functorch "
+                           "transform. This is unsupported, please attempt to use the functorch transforms (e.g. "
+                           "grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function being "
+                           "transformed instead.")

@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from ..compat import anomaly, checks
+from ..compat import anomaly, batched, checks
 from ..compat.callable_nodes import CallableNode
 from ..compat.inference import INFERENCE_SAVED
 from .dtype import _BY_NUMPY
@@ -207,6 +207,8 @@ def _forward_unrecorded(cls, ctx, args, kwargs):
         _State.enabled, _State.forward_ad = recording, forward_ad
     for t in ctx._dirty:
         t._bump_version()           # marking dirty counts as a modification, as in PyTorch
+    if batched.LEVELS:              # inside torch.func.vmap: an output holds a sample where an input does
+        batched.spread(args + tuple(kwargs.values()), output)
     return output
 
 
@@ -281,6 +283,8 @@ def _save(ctx):
 def _forward_only(cls, args, kwargs):
     """A built-in op while nothing is recorded (e.g. the backward formulas when create_graph is False): no node."""
     output = cls.forward(*args, **kwargs)
+    if batched.LEVELS:              # inside torch.func.vmap: an output holds a sample where an input does
+        batched.spread(args + tuple(kwargs.values()), output)
     if _State.inference:            # inside inference_mode every new tensor is an inference tensor
         for t in output if isinstance(output, tuple) else (output,):
             if isinstance(t, TensorBase):

@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 
+from ..compat import checks
 from ..compat.checks import NON_LEAF_DETACH_HINT, NON_LEAF_GRAD_WARNING, NON_LEAF_REQUIRES_GRAD
 from ..compat.inference import INFERENCE_INPLACE
 from . import dtype as _dtype
@@ -32,6 +33,7 @@ class TensorBase:
     _inference = False         # made in inference mode (a view follows its base instead: see is_inference)
     _wrapped_number = False    # True for a Python number turned into a 0-d tensor by an operator
     _tangents = None           # forward mode: {level: the direction this tensor moves in} (core/forward_ad.py)
+    _batched = frozenset()     # torch.func.vmap: the levels at which it is one sample of a batch (compat/batched.py)
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, *args):
@@ -106,6 +108,8 @@ class TensorBase:
         A non-leaf already requires grad: `requires_grad_()` on it returns it unchanged, as in PyTorch, and only
         `requires_grad_(False)` is an error.
         """
+        if _State.transforms:
+            checks.requires_grad_in_transform()
         if self.grad_fn is None:
             self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
         elif not requires_grad:
@@ -198,9 +202,12 @@ class TensorBase:
         """Return a tensor that shares this one's memory (and version counter) but is not in the graph."""
         t = self._same_memory()
         t._vc = self._shared_version_counter()
+        t._batched = self._batched      # under vmap, still one sample of the batch
         return t
 
     def detach_(self):
+        if self._base is not None:
+            raise RuntimeError(checks.DETACH_VIEW)
         self.grad_fn, self._requires_grad, self._output_nr = None, False, 0
         return self
 

@@ -37,6 +37,39 @@ def _build(it, spec):
     return kind(items) if kind in (tuple, list) else kind(*items)     # a named tuple takes its fields
 
 
+def broadcast_prefix(prefix, tree):
+    """One entry of `prefix` per leaf of `tree`, where `prefix` has the shape of `tree` down to some depth and a
+    value there stands for every leaf below it (vmap's `in_dims=(0, {"w": None, "b": 0})`); None if it does not
+    fit. A dict matches by key, whatever the order."""
+    if isinstance(prefix, (tuple, list, dict)):
+        if type(prefix) is not type(tree) or len(prefix) != len(tree):
+            return None
+        if isinstance(tree, dict):
+            if set(prefix) != set(tree):
+                return None
+            pairs = [(prefix[k], tree[k]) for k in tree]
+        else:
+            pairs = zip(prefix, tree)
+        out = []
+        for p, t in pairs:
+            leaves = broadcast_prefix(p, t)
+            if leaves is None:
+                return None
+            out += leaves
+        return out
+    return [prefix] * len(tree_flatten(tree)[0])
+
+
+def spec_repr(spec, indent=0):
+    """A spec as PyTorch prints its TreeSpec in error messages: `TreeSpec(tuple, None, [*, TreeSpec(dict, ['a'], [*])])`,
+    one child per line after the first."""
+    if spec is None:
+        return "*"
+    kind, keys, specs = spec
+    children = [spec_repr(s, indent + 2) for s in specs]
+    return f"TreeSpec({kind.__name__}, {keys}, [" + (",\n" + " " * (indent + 2)).join(children) + "])"
+
+
 def tree_map(fn, tree):
     leaves, spec = tree_flatten(tree)
     return tree_unflatten([fn(leaf) for leaf in leaves], spec)
