@@ -58,9 +58,9 @@ class TensorShape:
         return self._data.size * self._data.itemsize
 
     def data_ptr(self):
-        refuse_read(self, NO_STORAGE)
         """The memory address of the first element (views of one tensor share its memory). Mirrors
         `torch.Tensor.data_ptr`; 0 for a tensor with no elements."""
+        refuse_read(self, NO_STORAGE)
         return self._data.__array_interface__["data"][0] if self._data.size else 0
 
     def storage_offset(self):
