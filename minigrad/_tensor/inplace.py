@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from ..compat.batched import refuse_inplace, refuse_mask
+from ..compat.batched import refuse_inplace, refuse_masks
 from ..core import dtype as _dtype
 from ..random import functions as _random_functions
 from ..core.grad_mode import _State
@@ -164,9 +164,7 @@ class TensorInPlace:
                                "operation.")
         self._check_inplace()
         index_tensors = [i for i in (index if isinstance(index, tuple) else (index,)) if isinstance(i, TensorBase)]
-        for i in index_tensors:
-            if i._data.dtype.kind in "bu":
-                refuse_mask(i)
+        refuse_masks(index_tensors)
         refuse_inplace(self, index_tensors + [value], "setitem" if basic else "index_put_")
         if not isinstance(value, TensorBase) or value.dim() == 0:
             _no_byte_mask_fill(index)

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from ..compat.batched import NO_STORAGE, like, refuse_mask, refuse_read
+from ..compat.batched import LEVELS, NO_STORAGE, like, refuse_masks, refuse_read
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
 from ..ops import copies, indexing, shape, tiling
@@ -161,10 +161,8 @@ def indexing_read(t, index):
     """`t[index]` as PyTorch does it: ints, slices, None and `...` first, as views (Select, Slice, Unsqueeze);
     then, if the index also holds tensors, lists or masks, one Index op (a copy) with those."""
     items = index if isinstance(index, tuple) else (index,)
-    index_tensors = [i for i in items if isinstance(i, TensorBase)]
-    for i in index_tensors:
-        if i._data.dtype.kind in "bu":
-            refuse_mask(i)          # under vmap, a sample's mask would give each sample its own shape
+    index_tensors = [i for i in items if isinstance(i, TensorBase)] if LEVELS else ()     # only under vmap
+    refuse_masks(index_tensors)     # a sample's mask would give each sample its own shape
     items = tuple(_index_item(i) for i in items)
     at = next((k for k, i in enumerate(items) if i is Ellipsis), None)     # not `in`: tensors compare by ==
     if sum(_dims_indexed(i) for i in items if i is not Ellipsis) > t.dim():

@@ -103,8 +103,9 @@ def refuse_dynamic_shape(t, op):
                            "you need this feature.")
 
 
-def refuse_mask(mask):
-    if is_batched(mask):
+def refuse_masks(index_tensors):
+    """An index holding a batched boolean (or uint8) mask: each sample would select a different number."""
+    if LEVELS and any(i._data.dtype.kind in "bu" and _active((i,)) for i in index_tensors):
         raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. Attempting "
                            "to batch over indexing with a boolean mask.")
 
