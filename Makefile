@@ -28,7 +28,7 @@ BROWSER_STAMP := $(VENV)/.minigrad-book-browser
 # cells share one kernel, in order, and a file's fixtures are built once. JOBS=0 runs in this process. BROWSER=1
 # then runs the browser tests (`--browser`) on their own, one at a time: each starts servers and Chromium.
 JOBS ?= auto
-NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+NBVAL := --nbval --nbval-current-env --nbval-kernel-startup-timeout 300 --nbval-sanitize-with tests/nbval_sanitize.cfg
 PYTEST_ARGS ?= -n $(JOBS) --dist loadfile $(NBVAL) tests book $(if $(filter 1,$(BROWSER)),--ignore=tests/browser)
 BROWSER_ARGS ?= --browser tests/browser
 # The first look (`make check`): the engine and its parity with torch, the widgets, the project's own rules, and

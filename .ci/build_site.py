@@ -153,7 +153,7 @@ def execute(path):
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     # one more cell at the end records every step of each widget the chapter showed (see site_player.py)
     nb.cells.append(nbformat.v4.new_code_cell(site_player.record_cell(frames_file(path))))
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
+    client = NotebookClient(nb, timeout=600, startup_timeout=300, kernel_name="python3", store_widget_state=True,
                             resources={"metadata": {"path": str(path.parent)}})
     with tempfile.TemporaryFile("w+") as log:   # the kernel's own chatter, shown only if the run fails
         try:

@@ -26,7 +26,7 @@ EDITIONS = (BOOK, BOOK / "zh")
 def execute(path):
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(path.resolve().parent)}}).execute()
+    NotebookClient(nb, timeout=600, startup_timeout=300, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(path.resolve().parent)}}).execute()
     store_like_the_book(nb)
     nbformat.write(nb, path)
 

@@ -31,7 +31,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 LOGS = ROOT / "artifacts" / "matrix"
-NBVAL = ["-m", "pytest", "--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
+NBVAL = ["-m", "pytest", "--nbval", "--nbval-current-env", "--nbval-kernel-startup-timeout", "300", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
          "-p", "no:cacheprovider", "-q", "-n", "0"]
 TRAINS = re.compile(r"\boptim\.\w+\(")      # a chapter that trains makes an optimizer
 

@@ -138,7 +138,7 @@ def _execute(nb, cwd, code_root):
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join([str(code_root.resolve())] + ([old] if old else []))
     try:
-        NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+        NotebookClient(nb, timeout=600, startup_timeout=300, kernel_name="python3", record_timing=False,
                        resources={"metadata": {"path": str(cwd)}}).execute()
     finally:
         os.environ.pop("PYTHONPATH") if old is None else os.environ.__setitem__("PYTHONPATH", old)

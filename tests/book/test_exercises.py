@@ -57,7 +57,7 @@ def test_solutions_pass_every_check(path, tmp_path):
     nb = nbformat.read(path, as_version=4)
     for stub, solution in zip(tagged(nb, "exercise"), tagged(nb, "solution")):
         stub.source = SOLUTION_CODE.search(solution.source).group(1)
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(BOOK)}}).execute()
+    NotebookClient(nb, timeout=300, startup_timeout=300, kernel_name="python3", resources={"metadata": {"path": str(BOOK)}}).execute()
     for cell in tagged(nb, "check"):
         text = output_text(cell)
         assert "✓ correct" in text and "✗ not yet" not in text, (

@@ -143,7 +143,7 @@ def test_the_release_passes_strict_nbval(executed_copy):
     names = sorted({p.name for p in changed} | {"04_function_apply.ipynb"})
     env = {**os.environ, "PYTHONPATH": str(executed_copy)}
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", "--nbval-current-env",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", "--nbval-current-env", "--nbval-kernel-startup-timeout", "300",
          "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"), "-o", "addopts=",
          *[str(executed_copy / "book" / n) for n in names]],
         cwd=executed_copy, env=env, capture_output=True, text=True, timeout=600)
