@@ -14,8 +14,8 @@ _warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"minigrad(\.
 # Tensor, which is TensorBase plus the methods that call the ops; the torch.* functions; nn, optim and utils.
 from ._tensor.tensor import Tensor
 from . import autograd, ops  # noqa: F401
-from .core.dtype import (Size, bool, double, dtype, float, float16, float32, float64, half, int, int8, int16, int32,
-                         int64, long, short, uint8, uint16, uint32, uint64)
+from .core.dtype import (Size, bool, cdouble, cfloat, complex64, complex128, double, dtype, float, float16, float32,
+                         float64, half, int, int8, int16, int32, int64, long, short, uint8, uint16, uint32, uint64)
 from ._tensor.creation import (Generator, arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
                                get_default_dtype, is_tensor, linspace, manual_seed, ones, ones_like, rand, randint,
                                randn, randperm, tensor, zeros, zeros_like)
@@ -32,7 +32,8 @@ from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from . import func, nn, optim, utils
 from .func import vmap  # noqa: F401 - torch.vmap is torch.func.vmap
-from . import backends, cuda
+from . import backends, cuda, linalg
 from ._tensor.functions import log_softmax, softmax
+from .serialization import load, save  # also binds minigrad.serialization, as torch.serialization
 
 __version__ = "0.1.0"

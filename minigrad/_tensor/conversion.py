@@ -4,11 +4,13 @@ whole-tensor comparisons (`equal`, `allclose`, `isclose`).
 A cast is the built-in `ToCopy` Function (PyTorch's `ToCopyBackward0`): its backward casts the gradient back.
 Integer arithmetic and bitwise operators (`//`, `%`, `&`, ...) come from the mixin in `integer.py`.
 """
+import warnings
+
 import numpy as np
 
 from ..compat.batched import CONTROL_FLOW, ITEM, NO_RULE, NO_STORAGE, like, refuse, refuse_read
 from ..core import device as _device, dtype as _dtype
-from . import legacy_types as _tensor_types
+from . import creation as _creation, legacy_types as _tensor_types
 from ..core.tensor import TensorBase
 from .integer import TensorInteger
 from ..ops import copies
@@ -33,6 +35,31 @@ _NO_ALLCLOSE = ("vmap over torch.allclose isn't supported yet. Please file an is
 
 class TensorConvert(TensorInteger):
     """Methods of `Tensor`: as Python values and numpy arrays, dtype and device conversions, whole-tensor comparisons."""
+
+    # ---- new tensors of this one's dtype: `x.new_zeros(2, 3)` ----------------------------------------------
+    def new_tensor(self, data, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
+        """A copy of `data` as a new leaf tensor, of this tensor's dtype unless `dtype` is given."""
+        if isinstance(data, TensorBase):
+            warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+                          "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+                          "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+            data = data.detach()._data
+        return _creation.tensor(np.array(data, dtype=(dtype or self.dtype).np_type), device=device,
+                                requires_grad=requires_grad)
+
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None,
+                 pin_memory=False):
+        return _creation.full(size, fill_value, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
+        return _creation.zeros(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
+        return _creation.ones(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
+        return _creation.empty(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
 
     # ---- as a Python value, a numpy array, a sequence ------------------------------------------------------
     # (under torch.func.vmap, reading a sample's value is refused as in PyTorch: compat/batched.py)

@@ -13,7 +13,9 @@ from ..core.tensor import TensorBase
 from .shape import _shape_arg
 from ..ops import diagonal as diagonal_ops
 from ..ops import index_select, indexing, masked, reorder, scatter, shape, split, tiling, unary
-from ..ops._common import as_operand, dim_index, view_of
+from ..core import dtype as _dtype
+from ..ops import join as _join
+from ..ops._common import as_operand, broadcast_shapes, dim_index, view_of
 
 
 class TensorIndexing:
@@ -207,6 +209,80 @@ class TensorIndexing:
         return self.reshape(self.shape[0], 1) * vec2
 
     ger = outer
+
+    # ---- composites of the ops above, as ATen writes them -----------------------------------------------------
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        """The n-th forward difference along `dim`: x[1:] - x[:-1], n times (xor for bools), after joining
+        `prepend` and `append` to the ends."""
+        if self.dim() == 0:
+            raise RuntimeError("diff expects input to be at least one-dimensional")
+        if n < 0:
+            raise RuntimeError(f"order must be non-negative but got {n}")
+        for extra in (prepend, append):
+            if extra is not None and extra.dim() != self.dim():
+                raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+        if n == 0:
+            return self.clone()
+        parts = [t for t in (prepend, self, append) if t is not None]
+        out = self if len(parts) == 1 else _join.Cat.apply(dim, *parts)
+        d = dim_index(dim, out.dim())
+        for _ in range(min(n, out.shape[d])):
+            length = out.shape[d] - 1
+            ahead, behind = out.narrow(d, 1, length), out.narrow(d, 0, length)
+            out = ahead.logical_xor(behind) if out._data.dtype == bool else ahead - behind
+        return out
+
+    def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+        """Repeat each element `repeats` times (a number, or one count per element) along `dim`, or of the
+        flattened tensor. An int expands a new dim and merges it (ATen's path); counts select by index."""
+        x = self if dim is not None else self.flatten()
+        d = dim_index(0 if dim is None else dim, max(self.dim(), 1))
+        if not isinstance(repeats, TensorBase):
+            if repeats < 0:
+                raise RuntimeError("Repeats must be non-negative")
+            shape = list(x.shape)
+            expanded = x.unsqueeze(d + 1).expand(*shape[:d + 1], repeats, *shape[d + 1:]).clone()
+            return expanded.flatten(d, d + 1)
+        if repeats.dim() == 0 or (repeats.dim() == 1 and repeats.shape[0] == 1):
+            repeats = repeats.reshape(1).expand(x.shape[d])
+        elif repeats.dim() == 1:
+            if repeats.shape[0] != x.shape[d]:
+                raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
+                                   f"{repeats.shape[0]} and input.size({d}) = {x.shape[d]}")
+        else:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        return x.index_select(d, _repeated_indices(repeats))
+
+    def take_along_dim(self, indices, dim=None):
+        """Pick values at `indices` along `dim` (broadcast against each other), or from the flattened tensor."""
+        if indices.dtype is not _dtype.int64:
+            raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got "
+                               f"{indices.dtype._scalar_name}")
+        if dim is None:
+            return self.view(-1).gather(0, indices.view(-1))
+        if self.dim() != indices.dim():
+            raise RuntimeError(f"torch.take_along_dim(): input and indices should have the same number of "
+                               f"dimensions, but got {self.dim()} dimensions for input, and {indices.dim()} "
+                               f"dimensions for indices")
+        d = dim_index(dim, self.dim())
+        sizes = list(self.shape)
+        sizes[d] = indices.shape[d]
+        index = indices.expand(broadcast_shapes(tuple(sizes), tuple(indices.shape)))
+        sizes = list(indices.shape)
+        sizes[d] = self.shape[d]
+        return self.expand(broadcast_shapes(tuple(sizes), tuple(self.shape))).gather(d, index)
+
+
+def _repeated_indices(repeats):
+    """torch.repeat_interleave(counts): each position i, counts[i] times (the indices of repeat_interleave)."""
+    r = repeats._data
+    if r.dtype.kind not in "iu" or r.dtype.itemsize < 4:
+        raise NotImplementedError(f'"repeat_interleave_cpu" not implemented for \'{repeats.dtype._scalar_name}\'')
+    if r.ndim != 1:
+        raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+    if (r < 0).any():
+        raise RuntimeError("repeats can not be negative")
+    return like(TensorBase._make(np.repeat(np.arange(r.size, dtype=np.int64), r)), repeats)
 
 
 def _scatter(t, dim, index, src, value, reduce, run):

@@ -8,9 +8,9 @@ import numpy as np
 from ..compat.batched import like
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
-from ..ops import arithmetic, math, rounding, trig, unary
+from ..ops import arithmetic, fused, math, rounding, trig, unary
 from ..ops._common import as_operand as _as_tensor, operands
-from ..ops.arithmetic import OPERANDS
+from ..ops.arithmetic import OPERANDS, TensorArithmetic
 
 
 class TensorPointwise:
@@ -41,6 +41,19 @@ class TensorPointwise:
         return self._compare(other, np.not_equal)
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+
+    # ---- logic: nonzero counts as True, results are bool, never recorded --------------------------------------
+    def logical_and(self, other):
+        return self._compare(_tensor_arg(other, "logical_and", "other", 1), np.logical_and)
+
+    def logical_or(self, other):
+        return self._compare(_tensor_arg(other, "logical_or", "other", 1), np.logical_or)
+
+    def logical_xor(self, other):
+        return self._compare(_tensor_arg(other, "logical_xor", "other", 1), np.logical_xor)
+
+    def logical_not(self):
+        return like(TensorBase._make(np.logical_not(self._data)), self)
 
     # ---- tests of each value: bool tensors, never recorded (an integer tensor is finite everywhere) -------------
     def _test(self, op):
@@ -78,6 +91,12 @@ class TensorPointwise:
         return unary.Clamp.apply(self, min, max)
 
     clip = clamp
+
+    def clamp_min(self, min):
+        return unary.ClampMin.apply(self, min)
+
+    def clamp_max(self, max):
+        return unary.ClampMax.apply(self, max)
 
     def relu(self):
         return unary.Relu.apply(self)
@@ -184,7 +203,66 @@ class TensorPointwise:
     def minimum(self, other):
         return math.Minimum.apply(self, _tensor_arg(other, "minimum", "other", 1))
 
+    # ---- three tensors in one node: x + v * a * b, x + v * a / b, and the linear interpolation lerp --------
+    def addcmul(self, tensor1, tensor2, *, value=1):
+        return fused.Addcmul.apply(self, tensor1, tensor2, value)
+
+    def addcdiv(self, tensor1, tensor2, *, value=1):
+        return fused.Addcdiv.apply(self, tensor1, tensor2, value)
+
+    def lerp(self, end, weight):
+        """start + weight * (end - start), with `self` as start; weight a number or a tensor."""
+        if isinstance(weight, TensorBase):
+            return fused.LerpTensor.apply(self, end, weight)
+        return fused.Lerp.apply(self, end, weight)
+
+    def addcmul_(self, tensor1, tensor2, *, value=1):
+        return self._inplace(fused.Addcmul, tensor1, tensor2, value)
+
+    def addcdiv_(self, tensor1, tensor2, *, value=1):
+        return self._inplace(fused.Addcdiv, tensor1, tensor2, value)
+
+    def lerp_(self, end, weight):
+        if isinstance(weight, TensorBase):
+            return self._inplace(fused.LerpTensor, end, weight)
+        return self._inplace(fused.Lerp, end, weight)
+
     # ---- the in-place twins: `x.sin_()` computes sin(x) and writes it into x -------------------------------
+    def exp_(self):
+        return self._inplace(unary.Exp)
+
+    def log_(self):
+        return self._inplace(unary.Log)
+
+    def abs_(self):
+        return self._inplace(unary.Abs)
+
+    def sqrt_(self):
+        return self._inplace(unary.Sqrt)
+
+    def relu_(self):
+        return self._inplace(unary.Relu)
+
+    def sigmoid_(self):
+        return self._inplace(unary.Sigmoid)
+
+    def tanh_(self):
+        return self._inplace(unary.Tanh)
+
+    def neg_(self):
+        return self._inplace(arithmetic.Neg)
+
+    def pow_(self, exponent):
+        if isinstance(exponent, TensorBase):
+            return self._inplace(arithmetic.PowTensor, exponent)
+        return self._inplace(arithmetic.Pow, exponent)
+
+    def clamp_min_(self, min):
+        return self._inplace(unary.ClampMin, min)
+
+    def clamp_max_(self, max):
+        return self._inplace(unary.ClampMax, max)
+
     def sin_(self):
         return self._inplace(trig.Sin)
 
@@ -281,6 +359,7 @@ class TensorPointwise:
     arcsin_, arccos_, arctan_, arctan2_, arcsinh_, arccosh_, arctanh_ = (asin_, acos_, atan_, atan2_, asinh_,
                                                                          acosh_, atanh_)
     fix, fix_ = trunc, trunc_
+    absolute, absolute_, negative, negative_ = abs, abs_, TensorArithmetic.neg, neg_
 
 
 def _tensor_arg(value, function, name, position):

@@ -5,9 +5,10 @@ import numpy as np
 
 from ..compat.batched import like
 from ..core.tensor import TensorBase
-from ..ops import cumulative, reduction, softmax as _softmax, statistics
+from ..ops import cumulative, histogram as _histogram, reduction, softmax as _softmax, statistics
 from ..ops._common import dim_index
 from ..ops.reduction import _axes
+from .integer import _result
 
 
 _MISSING = object()
@@ -26,6 +27,15 @@ class _ReturnType(tuple):
 
     def __repr__(self):
         return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+class _Histogram(tuple):
+    """(hist, bin_edges), printed as PyTorch's `torch.return_types.histogram(hist=..., bin_edges=...)`."""
+    hist = property(lambda self: self[0])
+    bin_edges = property(lambda self: self[1])
+
+    def __repr__(self):
+        return f"torch.return_types.histogram(\nhist={self[0]!r},\nbin_edges={self[1]!r})"
 
 
 
@@ -67,8 +77,13 @@ class TensorReductions:
         """Return the index of the smallest value (of the flattened tensor, or along `dim`), as int64."""
         return _arg(self, np.argmin, dim, keepdim)
 
-    def sort(self, dim=-1, descending=False):
+    def sort(self, dim=-1, descending=False, *, stable=False):
+        """Return (values, indices) sorted along `dim`; equal values keep their order (stable or not)."""
         return _ReturnType("sort", *reduction.Sort.apply(self, dim, descending))
+
+    def argsort(self, dim=-1, descending=False, *, stable=False):
+        """Return the int64 indices that sort along `dim` (sort's indices, without a node)."""
+        return like(reduction.Sort.forward(self, dim, descending)[1], self)
 
     def norm(self, p="fro", dim=None, keepdim=False):
         return reduction.Norm.apply(self, 2 if p == "fro" else p, dim, keepdim)
@@ -108,6 +123,18 @@ class TensorReductions:
         _check_inplace_dtype(self, dtype)
         return self._inplace(cumulative.Cumprod, dim, None)
 
+    def cummax(self, dim):
+        """Return (values, indices): the running maximum along `dim` and where each came from."""
+        return _ReturnType("cummax", *cumulative.Cummax.apply(self, dim))
+
+    def cummin(self, dim):
+        """Return (values, indices): the running minimum along `dim` and where each came from."""
+        return _ReturnType("cummin", *cumulative.Cummin.apply(self, dim))
+
+    def logcumsumexp(self, dim):
+        """Return the running log(sum(exp(x))) along `dim`, computed so that exp cannot overflow."""
+        return cumulative.Logcumsumexp.apply(self, dim)
+
     # ---- smooth and exact maxima -------------------------------------------------------------------------
     def logsumexp(self, dim, keepdim=False):
         """Return log(sum(exp(x))) over `dim`, computed so that exp cannot overflow."""
@@ -126,6 +153,20 @@ class TensorReductions:
     def topk(self, k, dim=-1, largest=True, sorted=True):
         """Return (values, indices) of the k largest elements along `dim` (the smallest if largest=False)."""
         return _ReturnType("topk", *statistics.Topk.apply(self, k, dim, largest, sorted))
+
+    # ---- counts in bins: never recorded ---------------------------------------------------------------------
+    def histc(self, bins=100, min=0, max=0):
+        """Return the counts of the values in `bins` equal bins from min to max (both 0: the data's range)."""
+        return like(TensorBase._make(_histogram.histc(self._data, bins, min, max)), self)
+
+    def histogram(self, bins, *, range=None, weight=None, density=False):
+        """Return (hist, bin_edges): counts (or weights, or a density) in `bins` equal bins or between given
+        edges. Mirrors `torch.histogram`."""
+        edges = bins._data if isinstance(bins, TensorBase) else bins
+        hist, edges = _histogram.histogram(self._data, edges, range, None if weight is None else weight._data,
+                                           density)
+        # as in PyTorch, a float input that requires grad gets a node whose backward raises
+        return _Histogram((_result(hist, "aten::histogram", self), _result(edges, "aten::histogram", self)))
 
     # ---- logic: never recorded -----------------------------------------------------------------------------
     def all(self, dim=None, keepdim=False):

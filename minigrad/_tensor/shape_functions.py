@@ -1,13 +1,18 @@
 """Module-level spellings (`torch.split(x, 2)`, `torch.gather(x, 1, i)`, ...) of the shape and indexing methods
 added for the tutorials' PyTorch, plus `torch.einsum` and the one-argument `torch.where`."""
+import numpy as np
+
 from ..compat.batched import refuse_dynamic_shape
+from .indexing import _repeated_indices
 from .functions import where as _where3
 from .tensor import Tensor
 from ..ops.einsum import einsum
 
 __all__ = ["chunk", "diag", "diag_embed", "diagonal", "einsum", "flip", "fliplr", "flipud", "gather", "ger",
            "index_add", "index_select", "masked_fill", "movedim", "moveaxis", "narrow", "nonzero", "outer", "permute",
-           "roll", "scatter", "scatter_add", "select", "split", "tile", "tril", "triu", "unbind", "unflatten", "where"]
+           "roll", "scatter", "scatter_add", "select", "split", "tile", "tril", "triu", "unbind", "unflatten", "where",
+           "bmm", "addmm", "addmv", "addr", "baddbmm", "addbmm", "kron", "cross", "diff", "repeat_interleave",
+           "take_along_dim", "tril_indices", "triu_indices"]
 
 (chunk, diag, diag_embed, diagonal, fliplr, flipud, gather, ger, index_add, index_select, masked_fill, movedim,
  narrow, outer, roll, scatter, scatter_add, select, tril, triu, unbind, unflatten) = (
@@ -17,6 +22,37 @@ __all__ = ["chunk", "diag", "diag_embed", "diagonal", "einsum", "flip", "fliplr"
     Tensor.unbind,
     Tensor.unflatten)
 moveaxis = movedim
+bmm, addmm, addmv, addr, baddbmm, addbmm = (Tensor.bmm, Tensor.addmm, Tensor.addmv, Tensor.addr, Tensor.baddbmm,
+                                            Tensor.addbmm)
+kron, cross, diff, take_along_dim = Tensor.kron, Tensor.cross, Tensor.diff, Tensor.take_along_dim
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Repeat each element `repeats` times along `dim` (see Tensor.repeat_interleave); with one argument, a
+    tensor of counts, the indices 0, 1, ... each repeated its count of times. Mirrors `torch.repeat_interleave`."""
+    if repeats is None:
+        return _repeated_indices(input)
+    return input.repeat_interleave(repeats, dim, output_size=output_size)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The indices (2 x n, int64) of the lower triangle of a row x col matrix, row by row. Mirrors
+    `torch.tril_indices`."""
+    return _triangle_indices(np.tril_indices, row, col, offset, dtype)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The indices (2 x n, int64) of the upper triangle of a row x col matrix, row by row. Mirrors
+    `torch.triu_indices`."""
+    return _triangle_indices(np.triu_indices, row, col, offset, dtype)
+
+
+def _triangle_indices(indices, row, col, offset, dtype):
+    for name, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{name} must be non-negative, got{n}")
+    rows, cols = indices(row, offset, col) if row and col else (np.zeros(0, np.int64),) * 2
+    return Tensor._make(np.stack([rows, cols]).astype(np.int64 if dtype is None else dtype.np_type))
 
 
 def split(tensor, split_size_or_sections, dim=0):

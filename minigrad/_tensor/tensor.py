@@ -53,6 +53,53 @@ class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, Te
         """Dispatch on dimensions as PyTorch does: dot, mv, mm, a folded mm/mv, or bmm (see `ops/linalg.py`)."""
         return linalg.matmul(self, other)
 
+    def bmm(self, mat2):
+        return linalg.Bmm.apply(self, mat2)
+
+    def kron(self, other):
+        """The Kronecker product: every element of self times a whole block `other`. Mirrors `torch.kron`."""
+        return linalg.kron(self, other)
+
+    def cross(self, other, dim=None):
+        return linalg.cross(self, other, dim)
+
+    # ---- beta * self + alpha * (a product), one node each; the `_` forms write into self ---------------------
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+        return linalg.Addmm.apply(self, mat1, mat2, beta, alpha)
+
+    def addmv(self, mat, vec, *, beta=1, alpha=1):
+        return linalg.Addmv.apply(self, mat, vec, beta, alpha)
+
+    def addr(self, vec1, vec2, *, beta=1, alpha=1):
+        return linalg.Addr.apply(self, vec1, vec2, beta, alpha)
+
+    def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+        return linalg.Baddbmm.apply(self, batch1, batch2, beta, alpha)
+
+    def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+        return linalg.Addbmm.apply(self, batch1, batch2, beta, alpha)
+
+    def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+        rows, columns = mat1.shape[:1], mat2.shape[1:]
+        if mat1.dim() == mat2.dim() == 2 and tuple(self.shape) != rows + columns:
+            raise RuntimeError(f"Bad in-place call: input tensor size {list(self.shape)} and output tensor size "
+                               f"{list(rows + columns)} should match")
+        return self._inplace(linalg.Addmm, mat1, mat2, beta, alpha)
+
+    def addmv_(self, mat, vec, *, beta=1, alpha=1):
+        return self._inplace(linalg.Addmv, mat, vec, beta, alpha)
+
+    def addr_(self, vec1, vec2, *, beta=1, alpha=1):
+        return self._inplace(linalg.Addr, vec1, vec2, beta, alpha)
+
+    def baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        return self._inplace(linalg.Baddbmm, batch1, batch2, beta, alpha)
+
+    def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        if self.dim() != 2:
+            raise RuntimeError(f"2D tensor expected, got {self.dim()}D tensor for input")
+        return self._inplace(linalg.Addbmm, batch1, batch2, beta, alpha)
+
     # ---- backward: where the engine starts (core/engine.py), and what it does at this tensor's node -------
     def retain_grad(self):
         """Ask backward to fill this non-leaf tensor's `.grad` too."""

@@ -47,6 +47,31 @@ float64 = dtype("float64", np.float64, 2, "Double")
 uint16 = dtype("uint16", np.uint16, 1, "UInt16")
 uint32 = dtype("uint32", np.uint32, 1, "UInt32")
 uint64 = dtype("uint64", np.uint64, 1, "UInt64")
+
+
+class _ComplexDtype(dtype):
+    """complex64 and complex128 exist, so that code naming them imports and compares, but no tensor holds them:
+    minigrad computes with real numbers only, and says so when one is asked for."""
+
+    is_complex = True
+
+    def __init__(self, name, legacy):
+        self.name, self._scalar_name, self._tensor_type = name, legacy, f"torch.{legacy}Tensor"
+        self.is_floating_point, self.is_signed, self._category = False, True, 3
+        self.itemsize = 8 if name == "complex64" else 16
+
+    @property
+    def np_type(self):
+        raise TypeError(f"minigrad has no complex tensors: torch.{self.name} is not supported (it computes with "
+                        "real numbers only)")
+
+    def to_real(self):
+        return float32 if self.name == "complex64" else float64
+
+
+complex64 = _ComplexDtype("complex64", "ComplexFloat")
+complex128 = _ComplexDtype("complex128", "ComplexDouble")
+cfloat, cdouble = complex64, complex128
 # PyTorch's other names for the same objects: `torch.int is torch.int32`
 float = float32  # noqa: A001
 double = float64

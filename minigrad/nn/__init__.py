@@ -10,5 +10,6 @@ from .parameter import Parameter
 from .module import Module
 from . import modules
 from .modules import *  # noqa: F401,F403 - Linear, ReLU, Sequential, Conv2d, ...: see modules.__all__
+from . import utils
 
-__all__ = ["Module", "Parameter", "functional", "init", "modules", *modules.__all__]
+__all__ = ["Module", "Parameter", "functional", "init", "modules", "utils", *modules.__all__]

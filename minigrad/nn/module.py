@@ -36,6 +36,7 @@ class Module:
     """
 
     forward = _forward_unimplemented
+    _version = 1        # saved in state_dict()._metadata; a layer whose saved state changed form counts up
 
     def __init__(self, *args, **kwargs):
         if kwargs:
@@ -237,7 +238,6 @@ class Module:
                 raise AttributeError("`" + item + "` is not an nn.Module")
         return mod
 
-
     def get_parameter(self, target):
         """Return the parameter at the dotted path `target`, e.g. `"enc.0.weight"`."""
         mod, name = _owner(self, target)
@@ -304,6 +304,7 @@ class Module:
         The tensors share memory with the module's (save a copy if you need a snapshot)."""
         if destination is None:
             destination = OrderedDict()
+            destination._metadata = OrderedDict()     # each module's version, by prefix, as PyTorch saves it
         return _state_dict.save(self, destination, prefix, keep_vars)
 
     def load_state_dict(self, state_dict, strict=True):

@@ -28,6 +28,8 @@ def _local_state(module):
 
 def save(module, destination, prefix, keep_vars):
     """Put the module's parameters, then its persistent buffers, then each child's state, into `destination`."""
+    if hasattr(destination, "_metadata"):
+        destination._metadata[prefix[:-1]] = {"version": module._version}
     for name, value in _local_state(module).items():
         destination[prefix + name] = value if keep_vars else value.detach()
     for name, child in module._modules.items():

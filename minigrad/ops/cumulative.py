@@ -1,4 +1,5 @@
-"""Products and running totals: prod (of all elements or along a dim), cumsum and cumprod.
+"""Products and running totals: prod (of all elements or along a dim), cumsum and cumprod; the running extremes
+cummax and cummin (with the index each came from), and logcumsumexp.
 
 Integers and bools give int64, as in PyTorch; `dtype=` casts the input first (and the engine casts the gradient
 back, as PyTorch's does). The backward of a product divides by the input, which fails at zeros: there PyTorch
@@ -9,7 +10,10 @@ import numpy as np
 
 from ..core.forward_ad import from_backward, linear
 from ..core.function import Function
+from ..core.dtype import scalar_name
 from ._common import dim_index, quiet, wrap
+from .scatter import ScatterAdd
+from .unary import Where
 from .indexing import Index, Slice
 from .join import Cat, Stack
 
@@ -159,6 +163,107 @@ class Cumprod(Function):
         return _cumprod_backward_at_zeros(grad, x, d), None, None
 
     jvp = from_backward
+
+
+class Cummax(Function):
+    """values_k = max(x_1..x_k) along `dim`, indices_k = where it came from (the latest of equal values; from a
+    nan on, nan, at the latest nan);  the gradient of each value goes back to its index, summed"""
+    node_name = "CummaxBackward0"
+    saved_names = ("indices", "self")
+    saved_attrs = {"dim": "dim"}
+    running = np.fmax, np.maximum         # (nan ignored, nan kept): see _running_extreme
+
+    @classmethod
+    def forward(cls, x, dim):
+        a = x._data
+        d = dim_index(dim, a.ndim)
+        if a.ndim == 0:
+            return wrap(a.copy()), wrap(np.zeros((), np.int64))
+        values, indices = _running_extreme(np.moveaxis(a, d, -1), *cls.running)
+        return wrap(np.moveaxis(values, -1, d)), wrap(np.moveaxis(indices, -1, d))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.dim = inputs
+        ctx.mark_non_differentiable(output[1])
+        ctx.save_for_backward(output[1], x)
+
+    @staticmethod
+    def backward(ctx, grad, _grad_indices):
+        indices, x = ctx.saved_tensors
+        if x.numel() == 0:
+            return grad, None
+        zeros = wrap(np.zeros(x._data.shape, grad._data.dtype))
+        return ScatterAdd.apply(zeros, dim_index(ctx.dim, max(x.dim(), 1)), indices._data, grad), None
+
+    jvp = from_backward
+
+
+class Cummin(Cummax):
+    """values_k = min(x_1..x_k) along `dim`, with indices as cummax's"""
+    node_name = "CumminBackward0"
+    running = np.fmin, np.minimum
+
+
+def _running_extreme(a, ignoring_nan, keeping_nan):
+    """Running max (or min) along the last axis of `a` and the index of each: a value equal to the running one
+    takes over its index; every nan takes over, and nothing else after it (ATen's cummax_cummin_helper)."""
+    values = keeping_nan.accumulate(a, axis=-1)
+    plain = ignoring_nan.accumulate(a, axis=-1)
+    positions = np.broadcast_to(np.arange(a.shape[-1]), a.shape)
+    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+    takes_over = nan | ((np.cumsum(nan, axis=-1) == 0) & (a == plain))
+    return values, np.maximum.accumulate(np.where(takes_over, positions, 0), axis=-1).astype(np.int64)
+
+
+class Logcumsumexp(Function):
+    """z_k = log(exp(x_1) + ... + exp(x_k)) along `dim`;  dz_j/dx_k = exp(x_k - z_j) for j >= k"""
+    node_name = "LogcumsumexpBackward0"
+    saved_names = ("self", "result")
+    saved_attrs = {"dim": "dim"}
+
+    @staticmethod
+    @quiet
+    def forward(x, dim):
+        a = x._data
+        if a.dtype.kind != "f":
+            raise NotImplementedError(f'"logcumsumexp_out_cpu" not implemented for \'{scalar_name(a)}\'')
+        d = dim_index(dim, a.ndim)
+        return wrap(np.logaddexp.accumulate(a, axis=d) if a.ndim and a.size else a.copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.dim = inputs
+        ctx.save_for_backward(x, output)
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad):
+        x, z = ctx.saved_tensors
+        if x.dim() == 0 or x.numel() == 0:
+            return grad, None
+        # PyTorch's formula: the sums of g_j exp(-z_j) from the far end, in log space, for the positive and the
+        # negative gradients apart (a log of a negative number does not exist)
+        d = dim_index(ctx.dim, x.dim())
+        lowest = wrap(np.array(np.finfo(grad._data.dtype).min, grad._data.dtype))
+        log_abs = grad.abs().log()
+        positive = Where.apply(grad._data > 0, log_abs, lowest)
+        negative = Where.apply(grad._data < 0, log_abs, lowest)
+
+        def from_the_end(t):
+            return _flip(Logcumsumexp.apply(_flip(t, d), d), d)
+
+        return (from_the_end(positive - z) + x).exp() - (from_the_end(negative - z) + x).exp(), None
+
+    @staticmethod
+    def jvp(ctx, tx, _tdim):
+        """PyTorch's logcumsumexp_jvp: running sums of t * exp(x - max), over the running sums of exp(x - max)."""
+        x = ctx.primals[0]
+        if x.dim() == 0 or x.numel() == 0:
+            return tx
+        d = dim_index(ctx.dim, x.dim())
+        e = (x - x.amax(d, keepdim=True)).exp()
+        return (tx * e).cumsum(d) / e.cumsum(d)
 
 
 def _cumprod_backward_at_zeros(grad, x, d):

@@ -1,4 +1,4 @@
-"""More reductions: var and std, logsumexp, amax/amin, and topk (the k largest or smallest along a dim).
+"""More reductions: var and std (and var_mean, std_mean: one node for both results), logsumexp, amax/amin, and topk (the k largest or smallest along a dim).
 
 Each backward is PyTorch's formula (tools/autograd/derivatives.yaml and FunctionsManual.cpp), in Tensor ops.
 """
@@ -64,6 +64,63 @@ class Std(Function):
         return var_backward(ctx, grad_var, x), None, None, None
 
     jvp = from_backward
+
+
+class VarMean(Function):
+    """(var(x), mean(x)) over `dim`, one node for both;  dx = dvar/dx * g_var + g_mean / n"""
+    node_name = "VarMeanBackward0"
+    saved_names = ("self",)
+    saved_attrs = {"correction": "correction", "dim": "saved_dim", "keepdim": "keepdim"}
+    spread = "var"
+
+    @classmethod
+    @quiet
+    def forward(cls, x, dim, correction, keepdim):
+        a = x._data
+        spread = _variance(a, dim, correction, keepdim, cls.spread)
+        axes = _all_dims(dim, a.ndim)
+        return wrap(spread), wrap((a.sum(axis=axes, keepdims=keepdim) / math.prod(a.shape[d] for d in axes))
+                                  .astype(a.dtype, copy=False))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, dim, ctx.correction, ctx.keepdim = inputs
+        ctx.save_for_backward(x)
+        _save_dims(ctx, x, dim)
+
+    @staticmethod
+    def backward(ctx, grad_var, grad_mean):
+        (x,) = ctx.saved_tensors
+        return var_backward(ctx, grad_var, x) + _mean_backward(ctx, grad_mean, x), None, None, None
+
+    jvp = from_backward
+
+
+class StdMean(VarMean):
+    """(std(x), mean(x)) over `dim`, one node for both;  dx = dstd/dx * g_std + g_mean / n"""
+    node_name = "StdMeanBackward0"
+    saved_names = ("self", "result0")
+    spread = "std"
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, dim, ctx.correction, ctx.keepdim = inputs
+        ctx.save_for_backward(x, output[0])
+        _save_dims(ctx, x, dim)
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad_std, grad_mean):
+        x, z = ctx.saved_tensors
+        grad_var = Where.apply(z._data == 0, as_operand(0, grad_std), grad_std / (z * 2))
+        return var_backward(ctx, grad_var, x) + _mean_backward(ctx, grad_mean, x), None, None, None
+
+
+def _mean_backward(ctx, grad, x):
+    """The gradient of mean(x) over ctx.axes: grad / n, spread back over the reduced dims."""
+    if not ctx.keepdim and not ctx.over_all:
+        grad = _unsqueeze(grad, ctx.axes)
+    return grad.expand(x.shape) / math.prod(x.shape[d] for d in ctx.axes)
 
 
 def _all_dims(dim, ndim):

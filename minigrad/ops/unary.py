@@ -152,6 +152,40 @@ class Clamp(Function):
         return inside
 
 
+class ClampMin(Function):
+    """z = max(x, lo) (`clamp_min`, one bound, its own node);  dz/dx = 1 where x >= lo, else 0"""
+    node_name = "ClampMinBackward0"
+    saved_names = ("self",)
+    saved_attrs = {"min": "lo"}
+    bound = "lo"
+
+    @classmethod
+    def forward(cls, x, bound):
+        return Clamp.forward(x, *((bound, None) if cls.bound == "lo" else (None, bound)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, bound = inputs
+        ctx.lo, ctx.hi = (bound, None) if ctx._forward_cls.bound == "lo" else (None, bound)
+        ctx.save_for_backward(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return Where.apply(Clamp.inside(x._data, ctx.lo, ctx.hi), grad, as_operand(0, grad)), None
+
+    @staticmethod
+    def jvp(ctx, tx, tbound):
+        return Where.apply(Clamp.inside(ctx.primals[0]._data, ctx.lo, ctx.hi), tx, as_operand(0, tx))
+
+
+class ClampMax(ClampMin):
+    """z = min(x, hi) (`clamp_max`);  dz/dx = 1 where x <= hi, else 0"""
+    node_name = "ClampMaxBackward0"
+    saved_attrs = {"max": "hi"}
+    bound = "hi"
+
+
 class Relu(Function):
     """z = max(x, 0);  dz/dx = 1 where z > 0, else 0"""
     node_name = "ReluBackward0"

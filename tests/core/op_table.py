@@ -463,8 +463,8 @@ ERRORS = [
 
 def _extend():
     """The rows of the extension tables (one per family of ops added later) join the main table."""
-    from . import op_table_dtype, op_table_math, op_table_nn, op_table_shape
-    for table in (op_table_math, op_table_shape, op_table_dtype, op_table_nn):
+    from . import op_table_activations, op_table_dtype, op_table_math, op_table_nn, op_table_shape, op_table_surface
+    for table in (op_table_math, op_table_shape, op_table_dtype, op_table_nn, op_table_activations, op_table_surface):
         CASES.extend(table.CASES)
         ERRORS.extend(table.ERRORS)
 

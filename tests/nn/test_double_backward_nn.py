@@ -40,7 +40,7 @@ def F(lib):
 
 
 def _addmm(lib, b, x, w):
-    return lib.addmm(b, x, w) if lib is not minigrad else minigrad.nn.functional.basic.Addmm.apply(b, x, w)
+    return lib.addmm(b, x, w)
 
 
 T = np.array([0, 2, 1, 2])
@@ -151,7 +151,7 @@ SAVED = ["_saved_mat1", "_saved_mat2", "_saved_result", "_saved_dim", "_saved_se
 
 
 def test_saved_attributes_by_torchs_names(torch):
-    """Each `_saved_<name>` that minigrad's node offers holds torch's value. (Not offered: addmm's alpha, beta, sizes
+    """Each `_saved_<name>` that minigrad's node offers holds torch's value. (Not offered: addmm's sizes
     and strides, and nll_loss's target, weight and total_weight, which minigrad keeps as numpy or not at all.)"""
     m_nodes, t_nodes = saved_examples(minigrad), saved_examples(torch)
     checked = 0

@@ -141,6 +141,57 @@ def value_tests_isnan_isinf_isfinite(lib):
     return [(getattr(floats, n)(), getattr(lib, n)(ints), getattr(lib, n)(lib.tensor(float("nan")))) for n in names]
 
 
+# ---- the ops of issue 26: saved attributes, one node for two results, warnings -------------------------------
+@case
+def saved_of_products_that_add(lib):
+    b, m, w = leaf(lib, [1.0, 2.0]), leaf(lib, [[1.0, 2.0], [3.0, 4.0]]), leaf(lib, [[0.5, 1.0], [2.0, 1.0]])
+    batch = leaf(lib, [[[1.0, 2.0], [3.0, 4.0]]])
+    return [_saved(lib.addmm(b, m, w, beta=0.5, alpha=2).grad_fn, "alpha", "beta", "mat1", "mat2"),
+            _saved(lib.addmv(b, m, b).grad_fn, "alpha", "beta", "mat", "vec"),
+            _saved(lib.addr(m, b, b, alpha=3).grad_fn, "alpha", "vec1", "vec2"),
+            _saved(lib.baddbmm(b, batch, batch).grad_fn, "alpha", "beta", "batch1", "batch2"),
+            _saved(lib.addbmm(b, batch, batch).grad_fn, "batch1_sym_argsize_0", "batch1_sym_argsize_1",
+                   "batch2_sym_argsize_2")]
+
+
+@case
+def saved_of_fused_and_running_ops(lib):
+    x = leaf(lib, [[1.0, 3.0, 2.0], [0.5, -1.0, 4.0]])
+    return [_saved(lib.addcmul(x, x, x * 2, value=0.5).grad_fn, "tensor1", "tensor2", "value"),
+            _saved(lib.addcdiv(x, x, x + 5).grad_fn, "value"), _saved(lib.lerp(x, x * 2, 0.25).grad_fn, "weight"),
+            _saved(lib.lerp(x, x * 2, x).grad_fn, "end", "self", "weight"),
+            _saved(x.cummax(1)[0].grad_fn, "dim", "indices", "self"), _saved(x.cummin(0)[0].grad_fn, "dim"),
+            _saved(x.logcumsumexp(1).grad_fn, "dim", "result", "self"),
+            _saved(lib.var_mean(x, 1)[0].grad_fn, "correction", "dim", "keepdim", "self"),
+            _saved(lib.std_mean(x, unbiased=False)[1].grad_fn, "correction", "result0"),
+            _saved(lib.linalg.cross(x, x * 2).grad_fn, "dim", "other", "self"),
+            _saved(x.clamp_min(1.5).grad_fn, "min", "self"), _saved(x.clamp_max(1.5).grad_fn, "max")]
+
+
+@case
+def var_mean_is_one_node_for_both(lib):
+    x = leaf(lib, [[1.0, 2.0, 4.0], [3.0, 5.0, 9.0]])
+    var, mean = lib.var_mean(x, 0)
+    std, mean2 = lib.std_mean(x)
+    (var.sum() * 2 + mean.sum() + std * 3 - mean2).backward()
+    return [var.grad_fn is mean.grad_fn, std.grad_fn is mean2.grad_fn, var.grad_fn.name(), x.grad]
+
+
+@case
+def inplace_products_write_into_self(lib):
+    b = leaf(lib, [[1.0, 2.0], [3.0, 4.0]]) * 1
+    version = b._version
+    b.addmm_(b, b, beta=2).addcmul_(b, b, value=-0.1).lerp_(b * 0, 0.5)
+    return b, b.grad_fn.name(), b._version - version
+
+
+@case
+def cummax_nan_stays_from_its_first_place(lib):
+    x = lib.tensor([1.0, float("nan"), 3.0, float("nan"), 0.0])
+    return [tuple(x.cummax(0)), tuple(x.cummin(0))]
+
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
     run_both(CASES[name])

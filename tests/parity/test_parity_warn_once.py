@@ -22,8 +22,21 @@ print(json.dumps(counts))
 """
 
 
-def warnings_in_a_fresh_process(lib):
-    run = subprocess.run([sys.executable, "-c", SCRIPT.format(lib=lib)], capture_output=True, text=True, timeout=120)
+CROSS_SCRIPT = """
+import json, warnings
+import {lib} as torch
+counts = []
+for _ in range(3):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.cross(torch.eye(3), torch.ones(3, 3))
+    counts.append([str(w.message).split(" (Triggered")[0] for w in caught])
+print(json.dumps(counts))
+"""
+
+
+def warnings_in_a_fresh_process(lib, script=SCRIPT):
+    run = subprocess.run([sys.executable, "-c", script.format(lib=lib)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     return json.loads(run.stdout.strip().splitlines()[-1])
 
@@ -34,3 +47,11 @@ def test_backward_create_graph_warns_once_per_process_as_torch():
     torch_counts = warnings_in_a_fresh_process("torch")
     assert [len(c) for c in torch_counts] == [1, 0, 0], torch_counts
     assert warnings_in_a_fresh_process("minigrad") == torch_counts
+
+
+def test_cross_without_dim_warns_once_per_process_as_torch():
+    if import_torch() is None:
+        pytest.skip(TORCH_MISSING)
+    torch_counts = warnings_in_a_fresh_process("torch", CROSS_SCRIPT)
+    assert [len(c) for c in torch_counts] == [1, 0, 0], torch_counts
+    assert warnings_in_a_fresh_process("minigrad", CROSS_SCRIPT) == torch_counts

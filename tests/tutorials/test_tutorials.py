@@ -30,7 +30,9 @@ def test_the_programs_are_there():
             "d2l_linear_regression_scratch", "d2l_linear_regression_concise", "micrograd_test_engine",
             "makemore_bigrams", "makemore_backprop_ninja",
             # torch.func
-            "per_sample_grads", "model_ensembling", "forward_ad_usage", "jacobians_hessians"} <= names, f"programs found: {sorted(names)}"
+            "per_sample_grads", "model_ensembling", "forward_ad_usage", "jacobians_hessians",
+            # saving and loading, in PyTorch's file format
+            "saving_loading_models"} <= names, f"programs found: {sorted(names)}"
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])

@@ -8,7 +8,8 @@ import warnings
 from ...ops.shape import UnsafeView
 from ...core.dtype import scalar_name
 from ...ops import softmax as _softmax
-from .basic import REDUCTIONS, Addmm, MseLoss, NllLoss, NllLoss2d
+from .basic import REDUCTIONS, MseLoss, NllLoss, NllLoss2d
+from ...ops.linalg import Addmm
 
 
 def relu(input, inplace=False):

@@ -65,6 +65,7 @@ class _BatchNorm(Module):
     batches so far. In eval mode the running statistics are used instead (or, with
     track_running_stats=False, the batch's own, always).
     """
+    _version = 2        # PyTorch 0.4.1 added num_batches_tracked
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
                  dtype=None, *, bias=True):

@@ -10,6 +10,7 @@ fetching elsewhere), but `worker_init_fn` is not called and `get_worker_info()` 
 IterableDataset, which PyTorch would copy into each worker, raises NotImplementedError instead.
 """
 import math
+import types
 import warnings
 
 from ..._tensor.creation import empty
@@ -45,6 +46,8 @@ class DataLoader:
         >>> for xb, yb in loader:
         ...     loss = loss_fn(model(xb), yb)
     """
+
+    __class_getitem__ = classmethod(types.GenericAlias)     # `Sampler[int]`, as PyTorch's generic classes
 
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,

@@ -6,6 +6,7 @@ dataset (`IterableDataset`) is a stream with `__iter__()` instead.
 import bisect
 import itertools
 import math
+import types
 import warnings
 
 from ..._tensor.creation import randperm
@@ -24,6 +25,8 @@ class Dataset:
         ...     def __getitem__(self, i):
         ...         return torch.tensor([float(i)]), torch.tensor([float(i * i)])
     """
+
+    __class_getitem__ = classmethod(types.GenericAlias)     # `Sampler[int]`, as PyTorch's generic classes
 
     def __getitem__(self, index):
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")

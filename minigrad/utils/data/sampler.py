@@ -1,5 +1,6 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices. Mirrors `torch.utils.data.sampler`."""
 import itertools
+import types
 
 from ..._tensor.creation import Generator, as_tensor, empty, randint, randperm
 from ...core.dtype import double, int64
@@ -11,6 +12,8 @@ __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler
 
 class Sampler:
     """The base class: a sampler is an iterable of indices (or of lists of indices, for a batch sampler)."""
+
+    __class_getitem__ = classmethod(types.GenericAlias)     # `Sampler[int]`, as PyTorch's generic classes
 
     def __iter__(self):
         raise NotImplementedError

@@ -1,0 +1,1 @@
+"""Helpers around modules and their parameters. Mirrors `torch.nn.utils`."""
