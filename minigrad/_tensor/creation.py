@@ -178,7 +178,15 @@ def _filled(make, shape, dtype, requires_grad, device, negative_message=None):
 
 def _like(make, input, dtype, requires_grad, device):
     _device.check(device)
-    return _finish(make(input._data.shape, (dtype or input.dtype).np_type), None, requires_grad)
+    a = input._data
+    out = make(a.shape, (dtype or input.dtype).np_type)
+    if a.ndim > 1 and 0 not in a.strides and not a.flags.c_contiguous:
+        # PyTorch's preserve_format: a permuted tensor (a transpose) gives one laid out in the same order, so that
+        # what fills it in memory order (dropout's mask, bernoulli_) fills the same elements as in PyTorch
+        laid_out = np.empty_like(a, dtype=out.dtype, order="K")
+        laid_out[...] = out
+        out = laid_out
+    return _finish(out, None, requires_grad)
 
 
 def is_tensor(obj):

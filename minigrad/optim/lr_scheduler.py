@@ -1,5 +1,8 @@
 """Learning-rate schedules: StepLR, MultiStepLR, ExponentialLR, LambdaLR, CosineAnnealingLR, ReduceLROnPlateau, ...
 
+The cyclic ones (CyclicLR, OneCycleLR) are in _cyclic.py, those made of other schedulers (SequentialLR,
+ChainedScheduler) in _composite.py, ReduceLROnPlateau in _plateau.py.
+
 Each is written as PyTorch writes it (recursively from the current lr, with the closed form used only for the
 deprecated `step(epoch)`), so the lr sequences are the same floats. Mirrors `torch.optim.lr_scheduler`.
 """
@@ -8,11 +11,19 @@ import types
 from bisect import bisect_right
 from collections import Counter
 
+from ._composite import ChainedScheduler, SequentialLR
+from ._cyclic import CyclicLR, OneCycleLR
 from ._plateau import ReduceLROnPlateau
+from ._scheduler import EPOCH_DEPRECATION_WARNING  # noqa: F401 - torch.optim.lr_scheduler has it too
 from ._scheduler import LRScheduler, current_lrs, warn_get_lr_called_outside_step
 
-__all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR", "LinearLR",
-           "ExponentialLR", "CosineAnnealingLR", "ReduceLROnPlateau"]
+__all__ = ["LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR", "LinearLR", "ExponentialLR",
+           "SequentialLR", "CosineAnnealingLR", "ChainedScheduler", "ReduceLROnPlateau", "CyclicLR",
+           "CosineAnnealingWarmRestarts", "OneCycleLR", "PolynomialLR", "LRScheduler"]
+
+
+class _LRScheduler(LRScheduler):
+    """The old name of LRScheduler, kept (as a subclass, for its `__name__`) as PyTorch keeps it."""
 
 
 class _LambdaScheduler(LRScheduler):
@@ -219,3 +230,88 @@ class CosineAnnealingLR(LRScheduler):
     def _get_closed_form_lr(self):
         return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+class PolynomialLR(LRScheduler):
+    """lr = initial lr * (1 - epoch / total_iters) ** power, then constant. Mirrors PyTorch's PolynomialLR."""
+
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        warn_get_lr_called_outside_step(self)
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return current_lrs(self.optimizer)
+        decay_factor = ((1.0 - self.last_epoch / self.total_iters)
+                        / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [group["lr"] * decay_factor for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
+                for base_lr in self.base_lrs]
+
+
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """Cosine annealing from the initial lr to `eta_min` over T_0 epochs, then a restart at the initial lr; each
+    period is `T_mult` times the one before. Mirrors `torch.optim.lr_scheduler.CosineAnnealingWarmRestarts`.
+
+    lr = eta_min + (base_lr - eta_min) * (1 + cos(pi * T_cur / T_i)) / 2, T_cur the epochs since the last restart.
+    `step(epoch)` takes fractional epochs too (step once per batch with epoch + i / iters).
+    """
+
+    def __init__(self, optimizer, T_0, T_mult=1, eta_min=0.0, last_epoch=-1):
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError(f"Expected positive integer T_0, but got {T_0}")
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError(f"Expected integer T_mult >= 1, but got {T_mult}")
+        if not isinstance(eta_min, (float, int)):
+            raise ValueError(f"Expected float or int eta_min, but got {eta_min} of type {type(eta_min)}")
+        self.T_0 = T_0
+        self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        warn_get_lr_called_outside_step(self)
+        return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
+                for base_lr in self.base_lrs]
+
+    def step(self, epoch=None):
+        """Move T_cur one epoch on (restarting when it reaches T_i), or to `epoch`; then set the lrs.
+
+        Unlike the other schedules it neither counts steps nor warns about the order of the steps, as PyTorch.
+        """
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        else:
+            if epoch < 0:
+                raise ValueError(f"Expected non-negative epoch, but got {epoch}")
+            if epoch >= self.T_0:
+                if self.T_mult == 1:
+                    self.T_cur = epoch % self.T_0
+                else:
+                    n = int(math.log((epoch / self.T_0 * (self.T_mult - 1) + 1), self.T_mult))
+                    self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
+                    self.T_i = self.T_0 * self.T_mult ** n
+            else:
+                self.T_i = self.T_0
+                self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        self._get_lr_called_within_step = True
+        try:
+            values = self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values):
+            group["lr"] = lr
+        self._last_lr = current_lrs(self.optimizer)

@@ -159,3 +159,5 @@ from .loss import *  # noqa: E402,F401,F403 - binary_cross_entropy, l1_loss, one
 from .conv import conv2d, fold, pad, unfold  # noqa: E402,F401
 from .normalization import batch_norm, dropout, embedding, layer_norm  # noqa: E402,F401
 from .pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d  # noqa: E402,F401
+from .attention import *  # noqa: E402,F401,F403 - scaled_dot_product_attention, multi_head_attention_forward
+from .attention import _canonical_mask, _none_or_dtype  # noqa: E402,F401 - the layers call F._canonical_mask

@@ -8,6 +8,7 @@ import sys
 
 from .. import module
 from .activation import ELU, GELU, SELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus, Tanh
+from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear
 from .container import ModuleDict, ModuleList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
@@ -18,6 +19,8 @@ from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter_containers import ParameterDict, ParameterList
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .sparse import Embedding
+from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder,
+                          TransformerEncoderLayer)
 
 sys.modules[f"{__name__}.module"] = module
 
@@ -25,4 +28,6 @@ __all__ = ["Linear", "LazyLinear", "UninitializedParameter", "Identity", "Flatte
            "Tanh", "Softmax", "LogSoftmax", "LeakyReLU", "ELU", "SELU", "GELU", "SiLU", "Softplus", "Sequential",
            "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "MSELoss", "NLLLoss", "CrossEntropyLoss",
            "BCELoss", "BCEWithLogitsLoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "Conv2d", "MaxPool2d", "AvgPool2d",
-           "AdaptiveAvgPool2d", "Dropout", "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d"]
+           "AdaptiveAvgPool2d", "Dropout", "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d",
+           "MultiheadAttention", "Transformer", "TransformerEncoder",
+           "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer"]
