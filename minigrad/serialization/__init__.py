@@ -14,7 +14,8 @@ extension, or "archive" for a file object):
 In data.pkl a tensor is a call `torch._utils._rebuild_tensor_v2(storage, offset, size, stride, requires_grad,
 OrderedDict())` and its storage a persistent id `('storage', torch.FloatStorage, '0', 'cpu', numel)` naming the
 record `data/0`. Tensors that share memory (a tensor and its slice) name one storage, with their own offsets and
-strides, and share memory again after loading.
+strides, and share memory again after loading. (Past 400 lines because saving and loading are one format, read
+and written by the same table of records.)
 
 Example:
     >>> torch.save(model.state_dict(), "model.pt")

@@ -7,6 +7,8 @@ we, because the graph (and the random numbers of dropout) differ:
     4-D inputs, no dropout, a 2-D or 4-D mask that needs no gradient, and equal head sizes for Q, K and V;
   - otherwise the "math" composite of ATen: Q and K^T each scaled by sqrt(scale), a matmul, + mask,
     `_safe_softmax` (a row where everything is masked gives zeros, not nan), dropout, a matmul with V.
+(Past 400 lines because it is one idea: multi_head_attention_forward is sdpa with PyTorch's projections and
+mask checks around it.)
 """
 import math
 import warnings
