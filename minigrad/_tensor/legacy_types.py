@@ -19,9 +19,11 @@ class LegacyTensorType(type):
         if len(args) == 1 and isinstance(args[0], TensorBase):
             data = args[0]
             if data.dtype is not cls.dtype:
-                raise TypeError(f"expected TensorOptions(dtype={_CPP_NAMES[cls.dtype]}, device=cpu, layout=Strided, "
+                raise TypeError(f"expected TensorOptions(dtype={_dtype.cpp_name(cls.dtype)}, device=cpu, "
+                                "layout=Strided, "
                                 "requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)"
-                                f") (got TensorOptions(dtype={_CPP_NAMES[data.dtype]}, device=cpu, layout=Strided, "
+                                f") (got TensorOptions(dtype={_dtype.cpp_name(data.dtype)}, device=cpu, "
+                                "layout=Strided, "
                                 "requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)"
                                 "))")
             return data.detach()
@@ -36,13 +38,6 @@ class LegacyTensorType(type):
 
     def __repr__(cls):
         return f"<class 'torch.{cls.__name__}'>"
-
-
-# the names C++ gives the dtypes (PyTorch's error for a tensor of the wrong type shows them)
-_CPP_NAMES = {_dtype.bool: "bool", _dtype.uint8: "unsigned char", _dtype.int8: "signed char",
-              _dtype.int16: "short int", _dtype.int32: "int", _dtype.int64: "long int", _dtype.float16: "c10::Half",
-              _dtype.float32: "float", _dtype.float64: "double", _dtype.uint16: "unsigned short",
-              _dtype.uint32: "unsigned int", _dtype.uint64: "unsigned long"}
 
 
 def _legacy(d):

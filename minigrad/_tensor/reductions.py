@@ -4,6 +4,7 @@ all/any. Each applies a built-in `Function` from `minigrad/ops/` (reduction.py, 
 import numpy as np
 
 from ..compat.batched import like
+from ..core.dtype import cpp_name
 from ..core.tensor import TensorBase
 from ..ops import cumulative, histogram as _histogram, reduction, softmax as _softmax, statistics
 from ..ops._common import dim_index
@@ -213,15 +214,11 @@ def _dims(dim):
     return dim if isinstance(dim, int) else tuple(dim)
 
 
-_CPP_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool", "int32": "int",
-              "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "float16": "c10::Half"}
-
-
 def _check_inplace_dtype(t, dtype):
     """cumsum_/cumprod_ write into t, so a `dtype=` other than t's is refused, with PyTorch's C++ type names."""
     if dtype is not None and dtype is not t.dtype:
-        raise RuntimeError(f"Bad in-place call: input tensor dtype {_CPP_NAMES[str(t._data.dtype)]} and output "
-                           f"tensor dtype {_CPP_NAMES[str(dtype.np_type)]} should match")
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {cpp_name(t._data.dtype)} and output "
+                           f"tensor dtype {cpp_name(dtype)} should match")
 
 
 def _logical(t, reduce, dim, keepdim):

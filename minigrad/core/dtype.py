@@ -85,6 +85,17 @@ _BY_NUMPY = {d.np_type: d for d in ALL}
 _CATEGORY = {d: d._category for d in ALL}
 _SHELL = (uint16, uint32, uint64)     # PyTorch's "barely supported" unsigned types
 
+# the names C++ gives the dtypes: PyTorch's errors show them ("expected m1 and m2 to have the same dtype, but got:
+# float != double")
+_CPP_NAMES = {"bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
+              "int64": "long int", "float16": "c10::Half", "float32": "float", "float64": "double",
+              "uint16": "unsigned short", "uint32": "unsigned int", "uint64": "unsigned long"}
+
+
+def cpp_name(dt):
+    """The C++ name of a minigrad or numpy dtype, or of a dtype's name, as PyTorch's error messages print it."""
+    return _CPP_NAMES[dt if isinstance(dt, str) else dt.name]
+
 
 def scalar_name(x):
     """ATen's name of the dtype of a tensor, numpy array or numpy dtype, as its messages print it: Float, Long, ..."""

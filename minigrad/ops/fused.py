@@ -7,7 +7,7 @@ results are PyTorch's to the last bit.
 """
 import numpy as np
 
-from ..core.dtype import result_type, scalar_name
+from ..core.dtype import cpp_name, result_type, scalar_name
 from ..core.forward_ad import from_backward
 from ..core.function import Function
 from ._common import _rank, broadcast_shapes, grad_to, wrap
@@ -96,12 +96,9 @@ def _check_lerp(start, end, weight=None):
                                   f"'{scalar_name(a)}'")
     for name, t in (("end", end), ("weight", weight)):
         if t is not None and t._data.dtype != a.dtype:
-            raise RuntimeError(f"expected dtype {_C[a.dtype.name]} for `{name}` but "
-                               f"got dtype {_C[t._data.dtype.name]}")
+            raise RuntimeError(f"expected dtype {cpp_name(a.dtype)} for `{name}` but got dtype "
+                               f"{cpp_name(t._data.dtype)}")
 
-
-_C = {"float16": "c10::Half", "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
-      "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 
 
 class Lerp(Function):

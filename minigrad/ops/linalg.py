@@ -6,18 +6,15 @@ import numpy as np
 
 from ..core.forward_ad import bilinear, from_backward
 from ..core.function import Function
-from ..core.dtype import scalar_name
+from ..core.dtype import cpp_name, scalar_name
 from ._common import broadcast_shapes, dim_index, grad_to, warn_in_user_code, wrap
 from .shape import SqueezeLast, UnsafeView, _expanded_shape
 
 
-_C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}   # C++ type names
-
-
 def _check_same_dtype(a, b):
     if a.dtype != b.dtype:
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[a.dtype.name]} != "
-                           f"{_C_NAMES[b.dtype.name]}")
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {cpp_name(a.dtype)} != "
+                           f"{cpp_name(b.dtype)}")
 
 
 class Mm(Function):
@@ -153,6 +150,14 @@ def _scaled(grad, factor):
     return grad if factor == 1 else grad * factor
 
 
+def _save_product(ctx, inputs, output):
+    """setup_context of addmv, addr, baddbmm, addbmm: beta, alpha, the input's shape, and both operands."""
+    bias, a, b = inputs[:3]
+    ctx.beta, ctx.alpha = inputs[3:] or (1, 1)
+    ctx.bias_shape = bias._data.shape
+    ctx.save_for_backward(a, b)
+
+
 class Addmm(Function):
     """Z = beta * b + alpha * X @ W  (b broadcast; Linear passes W = weight.t());  dZ/db = beta * G summed to b's
     shape, dZ/dX = alpha * G @ W.T,  dZ/dW = alpha * X.T @ G"""
@@ -217,12 +222,7 @@ class Addmv(Function):
                                f"({'x'.join(map(str, m.shape))}), vec ({'x'.join(map(str, v.shape))})")
         return _plus(bias, m @ v, beta, alpha, v)
 
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        bias, mat, vec = inputs[:3]
-        ctx.beta, ctx.alpha = inputs[3:] or (1, 1)
-        ctx.bias_shape = bias._data.shape
-        ctx.save_for_backward(mat, vec)
+    setup_context = staticmethod(_save_product)
 
     @staticmethod
     def backward(ctx, grad):
@@ -246,12 +246,7 @@ class Addr(Function):
                 raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {t._data.ndim}-D")
         return _plus(bias, np.multiply.outer(u._data, v._data), beta, alpha, v._data)
 
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        bias, u, v = inputs[:3]
-        ctx.beta, ctx.alpha = inputs[3:] or (1, 1)
-        ctx.bias_shape = bias._data.shape
-        ctx.save_for_backward(u, v)
+    setup_context = staticmethod(_save_product)
 
     @staticmethod
     def backward(ctx, grad):
@@ -284,12 +279,7 @@ class Baddbmm(Function):
         _check_same_dtype(a, b)
         return _plus(bias, np.matmul(a, b), beta, alpha, b)
 
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        bias, x, w = inputs[:3]
-        ctx.beta, ctx.alpha = inputs[3:] or (1, 1)
-        ctx.bias_shape = bias._data.shape
-        ctx.save_for_backward(x, w)
+    setup_context = staticmethod(_save_product)
 
     @staticmethod
     def backward(ctx, grad):
@@ -323,11 +313,9 @@ class Addbmm(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        bias, x, w = inputs[:3]
-        ctx.beta, ctx.alpha = inputs[3:] or (1, 1)
-        ctx.bias_shape = bias._data.shape
+        _save_product(ctx, inputs, output)
+        x, w = inputs[1:3]
         ctx.batches, ctx.rows, ctx.columns = x.shape[0], x.shape[1], w.shape[2]
-        ctx.save_for_backward(x, w)
 
     @staticmethod
     def backward(ctx, grad):

@@ -5,21 +5,18 @@ The mask is a plain bool array: like PyTorch's, it gets no edge. Mask and tensor
 import numpy as np
 
 from ..core.forward_ad import linear
+from ..core.dtype import cpp_name
 from ..core.function import Function
 from ._common import broadcast_shapes, grad_to, wrap
 from .unary import Where
 
 # the C++ names that ATen's dtype messages use
-_C_NAMES = {"bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
-            "int64": "long int", "float16": "c10::Half", "float32": "float", "float64": "double"}
-
-
 def _filled(x, mask, value):
     """x broadcast with mask, with `value` (cast to x's dtype, as torch casts it) where mask is True."""
     a = x._data
     if mask.dtype != np.bool_:
         raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{_C_NAMES.get(mask.dtype.name, mask.dtype.name)}")
+                           f"{cpp_name(mask.dtype)}")
     if mask.shape != a.shape:
         broadcast_shapes(mask.shape, a.shape)       # PyTorch's error, naming the mask as tensor a
     with np.errstate(invalid="ignore", over="ignore"):

@@ -1,4 +1,5 @@
-"""More reductions: var and std (and var_mean, std_mean: one node for both results), logsumexp, amax/amin, and topk (the k largest or smallest along a dim).
+"""More reductions: var and std (and var_mean, std_mean: one node for both results), logsumexp, amax/amin,
+and topk (the k largest or smallest along a dim).
 
 Each backward is PyTorch's formula (tools/autograd/derivatives.yaml and FunctionsManual.cpp), in Tensor ops.
 """

@@ -13,9 +13,6 @@ from ..core import dtype as _dtype
 from ..compat.fma import fma32, fma64
 from .normal import _libm
 
-_CPP_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool", "float32": "float", "float64": "double",
-              "float16": "c10::Half"}
 _DIGITS = {"float16": 11, "float32": 24, "float64": 53}
 _CHUNK = 16384
 
@@ -107,12 +104,12 @@ def check_from_to(low, high, np_dtype):
         lowest, highest = (0, 1) if name == "bool" else (int(np.iinfo(np_dtype).min), int(np.iinfo(np_dtype).max))
     for value, label in ((low, "from"), (high - 1, "to - 1")):
         if not lowest <= value <= highest:
-            raise RuntimeError(f"{label} is out of bounds for {_CPP_NAMES[name]}")
+            raise RuntimeError(f"{label} is out of bounds for {_dtype.cpp_name(name)}")
     for value, label in ((low, "from"), (high - 1, "to - 1")):
         digits = _DIGITS.get(name)
         if digits and not -2 ** digits <= value <= 2 ** digits:
             warnings.warn(f"{label} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision limitations "
-                          f"{_CPP_NAMES[name]} can support discrete uniform distribution only within this range. "
+                          f"{_dtype.cpp_name(name)} can support discrete uniform distribution only within this range. "
                           "This warning will become an error in version 1.7 release, please fix the code in "
                           "advance", UserWarning, stacklevel=4)
     return low, high

@@ -15,7 +15,7 @@ import warnings
 
 import numpy as np
 
-from ...core.dtype import bool as bool_
+from ...core.dtype import bool as bool_, cpp_name
 from ...core.forward_ad import from_backward
 from ...core.function import Function
 from ...ops._common import broadcast_shapes, wrap
@@ -183,26 +183,19 @@ def _fused_kernel_applies(query, key, value, attn_mask, dropout_p):
 
 # ---- PyTorch's checks and messages -------------------------------------------------------------------------
 
-_C_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
-            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
-            "bool": "bool"}
-
-
-def _c_name(t):
-    return _C_NAMES.get(str(t.dtype).replace("torch.", ""), str(t.dtype))
-
-
 def _check_inputs(query, key, value, attn_mask, enable_gqa):
     if not (query.dtype == key.dtype == value.dtype):
         raise RuntimeError(f"Expected query, key, and value to have the same dtype, but got query.dtype: "
-                           f"{_c_name(query)} key.dtype: {_c_name(key)} and value.dtype: {_c_name(value)} instead.")
+                           f"{cpp_name(query.dtype)} key.dtype: {cpp_name(key.dtype)} and value.dtype: "
+                           f"{cpp_name(value.dtype)} instead.")
     if query.dim() < 2 or key.dim() < 2 or value.dim() < 2:
         raise RuntimeError(f"Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: "
                            f"{query.dim()} key.dim: {key.dim()} and value.dim: {value.dim()} instead.")
     if attn_mask is not None and attn_mask.dtype != bool_ and str(attn_mask.dtype) != "torch.float32" \
             and attn_mask.dtype != query.dtype:
         raise RuntimeError(f"Expected attn_mask dtype to be bool or float or to match query dtype, but got "
-                           f"attn_mask.dtype: {_c_name(attn_mask)} and  query.dtype: {_c_name(query)} instead.")
+                           f"attn_mask.dtype: {cpp_name(attn_mask.dtype)} and  query.dtype: "
+                           f"{cpp_name(query.dtype)} instead.")
     if enable_gqa and query.dim() >= 3 and (query.shape[-3] % key.shape[-3] or query.shape[-3] % value.shape[-3]):
         raise RuntimeError("Number of heads in key and value must divide the number of heads in ")
 
