@@ -270,7 +270,7 @@ def norm_backward(grad, x, p, z, axes):
     if p == 1:
         return wrap(sign) * grad
     if p == 2:
-        return grad * _zero_where(n == 0, x / z)
+        return grad * _zero_where(n == 0, x / _nonzero(n == 0, z))
     if p == float("inf"):
         # the gradient is shared by the elements where |x| reaches the max (and by the nans, as in torch)
         hit = (np.abs(a) == n) | np.isnan(a)
@@ -278,7 +278,13 @@ def norm_backward(grad, x, p, z, axes):
     if p < 1:
         return wrap(sign) * _zero_where(a == 0, x.abs() ** (p - 1)) * grad * z ** (1 - p)
     scaled = wrap(sign) * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)
-    return scaled * _zero_where(n == 0, grad / z ** (p - 1))
+    return scaled * _zero_where(n == 0, grad / _nonzero(n == 0, z) ** (p - 1))
+
+
+def _nonzero(mask, z):
+    """z with ones where `mask` is True: a divisor that is never 0, so that the derivative of the division at the
+    masked places is 0, not 0/0 = nan (a gradient of a gradient at a zero norm, as torch gives it)."""
+    return Where.apply(mask, wrap(np.ones((), z._data.dtype)), z)
 
 
 def _zero_where(mask, t):

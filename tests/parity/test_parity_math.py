@@ -186,6 +186,18 @@ def inplace_products_write_into_self(lib):
 
 
 @case
+def norm_gradient_of_gradient_at_zero(lib):
+    """At a zero norm the first gradient is 0 by a mask; its own gradient is 0 too, not 0/0 (found by
+    tests/core/test_properties.py: relu -> norm)."""
+    out = []
+    for p in (2, 3):
+        x = leaf(lib, [-0.5, -1.0])
+        (g,) = lib.autograd.grad(x.relu().norm(p), x, create_graph=True)
+        out.append(lib.autograd.grad(g.sum(), x))
+    return out
+
+
+@case
 def cummax_nan_stays_from_its_first_place(lib):
     x = lib.tensor([1.0, float("nan"), 3.0, float("nan"), 0.0])
     return [tuple(x.cummax(0)), tuple(x.cummin(0))]
