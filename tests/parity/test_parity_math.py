@@ -179,9 +179,11 @@ def var_mean_is_one_node_for_both(lib):
 
 @case
 def inplace_products_write_into_self(lib):
-    b = leaf(lib, [[1.0, 2.0], [3.0, 4.0]]) * 1
+    # addmm_'s factors are another tensor: with `b` itself, torch's BLAS reads b while it writes it, and the
+    # result depends on the CPU's kernel (AVX2 and AVX-512 machines differ); elementwise ops alias safely
+    a, b = leaf(lib, [[0.5, -1.0], [2.0, 1.5]]), leaf(lib, [[1.0, 2.0], [3.0, 4.0]]) * 1
     version = b._version
-    b.addmm_(b, b, beta=2).addcmul_(b, b, value=-0.1).lerp_(b * 0, 0.5)
+    b.addmm_(a, a, beta=2).addcmul_(b, b, value=-0.1).lerp_(b * 0, 0.5)
     return b, b.grad_fn.name(), b._version - version
 
 
