@@ -3,6 +3,8 @@
 Same names, same behaviour, same error messages as PyTorch, so that `import minigrad as torch` runs
 PyTorch code unchanged. Start reading at `core/` (README.md in this folder maps the tree).
 """
+from .compat import refused as _refused
+__getattr__ = _refused.module_getattr(__name__)  # what minigrad leaves out on purpose, and why
 import warnings as _warnings
 
 # PyTorch makes inf and nan without a word; numpy warns when an op makes them ("invalid value encountered in

@@ -2,6 +2,8 @@
 
 Programs that check `torch.cuda.is_available()` and fall back to the CPU run unchanged.
 """
+from .compat import refused as _refused
+__getattr__ = _refused.module_getattr(__name__)  # what minigrad leaves out on purpose, and why
 from .core.device import NO_CUDA
 
 

@@ -10,6 +10,7 @@ the ops and `Tensor` inherits them. The arithmetic operators (`x + y` is `Add.ap
 """
 import weakref
 
+from ..compat import refused as _refused
 from ..core.engine import backward as _backward
 from ..core.graph import RemovableHandle, accumulator
 from ..core.tensor import TensorBase, set_tensor_class
@@ -32,6 +33,8 @@ class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, Te
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
     """
+    # what minigrad leaves out on purpose (x.to_sparse(), x.bfloat16(), ...) raises its sentence: compat/refused.py
+    __getattr__ = _refused.attribute_getattr("torch.Tensor")
 
     # ---- matrix products -----------------------------------------------------------------------------------
     def __matmul__(self, other):

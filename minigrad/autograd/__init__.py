@@ -4,6 +4,8 @@ The machinery itself is `minigrad/core/`; this package is PyTorch's public face 
 
 `autograd.functional` (Jacobians, Hessians) is built on the ops too: `minigrad/__init__.py` loads it after them.
 """
+from ..compat import refused as _refused
+__getattr__ = _refused.module_getattr(__name__)  # what minigrad leaves out on purpose, and why
 from .._tensor.tensor import Tensor
 from ..core.engine import BackwardStep, backward, backward_steps
 from ..core.function import BackwardCFunction, Function, FunctionCtx

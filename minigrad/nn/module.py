@@ -238,6 +238,20 @@ class Module:
                 raise AttributeError("`" + item + "` is not an nn.Module")
         return mod
 
+    def set_submodule(self, target, module, strict=False):
+        """Put `module` at the dotted path `target`, replacing a submodule or (unless `strict`) adding one."""
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        parent_path, _, name = target.rpartition(".")
+        if not isinstance(module, Module):
+            raise ValueError("`module` is not an nn.Module, found " + str(type(module)))
+        parent = self.get_submodule(parent_path)
+        if strict and not hasattr(parent, name):
+            raise AttributeError(parent._get_name() + " has no attribute `" + name + "`")
+        if hasattr(parent, name) and not isinstance(getattr(parent, name), Module):
+            raise AttributeError("`" + name + "` is not an nn.Module")
+        setattr(parent, name, module)
+
     def get_parameter(self, target):
         """Return the parameter at the dotted path `target`, e.g. `"enc.0.weight"`."""
         mod, name = _owner(self, target)

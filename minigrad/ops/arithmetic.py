@@ -136,6 +136,30 @@ class Add(Function):
     jvp = linear          # forward mode: tx + alpha * ty (core/forward_ad.py)
 
 
+class AddScalar(Function):
+    """z = x + c for a number c, as ATen's add(Tensor, Scalar) (a Python `x + c` records AddBackward0);
+    dz/dx = 1"""
+    node_name = "AddBackward1"
+
+    @staticmethod
+    def forward(x, c):
+        a = x._data
+        if a.dtype.kind != "f" and isinstance(c, float):
+            a = a.astype(np.float32)            # an integer tensor plus a float: the default dtype
+        return wrap(a + a.dtype.type(c))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass                                    # nothing to save: the gradient passes through
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+    @staticmethod
+    def jvp(ctx, tx, tc):
+        return tx
+
 
 def no_bool_subtraction(a, b):
     """PyTorch refuses `-` as soon as one side (dtype `a` or `b`) is a bool tensor (a Python bool counts as one)."""

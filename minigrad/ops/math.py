@@ -1,4 +1,4 @@
-"""More elementwise math: log2, log10, log1p, expm1, exp2, erf, erfc, rsqrt, and elementwise maximum/minimum.
+"""More elementwise math: log2, log10, log1p, expm1, exp2, erf, erfc, rsqrt, elementwise maximum/minimum, xlogy.
 
 Integer and bool inputs give float32, as in PyTorch (maximum and minimum keep the promoted dtype instead).
 Each backward is PyTorch's formula (tools/autograd/derivatives.yaml), written in Tensor ops.
@@ -191,3 +191,33 @@ def _pick_backward(ctx, grad, a, b):
     gx = grad_to(Where.apply(np.asarray(a < b), zero, shared), ctx.shapes[0]) if ctx.needs_input_grad[0] else None
     gy = grad_to(Where.apply(np.asarray(a > b), zero, shared), ctx.shapes[1]) if ctx.needs_input_grad[1] else None
     return gx, gy
+
+
+class Xlogy(Function):
+    """z = x * log(y), 0 where x == 0 (unless y is nan);  dz/dx = log(y) where x != 0, else 0,  dz/dy = x / y"""
+    node_name = "XlogyBackward0"
+    saved_names = ("self", "other")
+
+    @staticmethod
+    @quiet
+    def forward(x, y):
+        a, b = np.broadcast_arrays(x._data, y._data)
+        return wrap(np.where((a == 0) & ~np.isnan(b), a.dtype.type(0), a * np.log(b)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(*inputs)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        needs_x, needs_y = ctx.needs_input_grad
+        g_x = grad_to(grad * Xlogy.apply(wrap((x._data != 0).astype(x._data.dtype)), y), tuple(x.shape)) \
+            if needs_x else None
+        g_y = grad_to(grad * x / y, tuple(y.shape)) if needs_y else None
+        return g_x, g_y
+
+    @staticmethod
+    def jvp(ctx, tx, ty):
+        x, y = ctx.primals
+        return tx * Xlogy.apply(wrap((x._data != 0).astype(x._data.dtype)), y) + ty * x / y

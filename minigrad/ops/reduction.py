@@ -260,6 +260,18 @@ class Norm(Function):
     jvp = from_backward
 
 
+class AtenNorm(Norm):
+    """z = (sum |x|**p) ** (1/p) over dim, as ATen's `norm(x, p, dim, keepdim)` (p = 0 counts the non-zeros);
+    the gradient is linalg.vector_norm's"""
+    node_name = "NormBackward1"
+
+    @staticmethod
+    def forward(x, p=2, dim=None, keepdim=False):
+        if p == 0:
+            return wrap((x._data != 0).sum(axis=dim, keepdims=keepdim).astype(x._data.dtype))
+        return Norm.forward(x, p, dim, keepdim)
+
+
 def norm_backward(grad, x, p, z, axes):
     """The gradient of z = the p-norm of x over `axes` (grad and z keep those axes). Mirrors ATen's function.
 

@@ -1,4 +1,6 @@
 """Optimizers on the `Optimizer` base class, and `lr_scheduler`. Mirrors `torch.optim`."""
+from ..compat import refused as _refused
+__getattr__ = _refused.module_getattr(__name__)  # what minigrad leaves out on purpose, and why
 from .optimizer import Optimizer
 from .sgd import SGD
 from .adam import Adam

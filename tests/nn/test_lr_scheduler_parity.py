@@ -142,7 +142,8 @@ def test_cyclic_state_dict_keeps_a_callable_scale_fn(parity):
         saved_fn = state["_scale_fn_custom"]
         scheduler.load_state_dict(state)               # takes "_scale_fn_custom" out of `state`, as torch's does
         lambda_state = lib.optim.lr_scheduler.CyclicLR(optimizer_of(lib), 0.01, 0.1, scale_fn=lambda x: 1.0)
-        return saved_fn, sorted(state), exact(scheduler.scale_fn(x) for x in range(3)), lambda_state.state_dict()["_scale_fn_custom"]
+        return (saved_fn, sorted(state), exact(scheduler.scale_fn(x) for x in range(3)),
+                lambda_state.state_dict()["_scale_fn_custom"])
     parity(example)
 
 
@@ -175,10 +176,6 @@ def test_sequential_warns_like_torch_when_its_schedulers_step_first(parity):
             scheduler.step()
         return exact(scheduler.get_last_lr()), scheduler.last_epoch
     parity(example)
-
-
-def _other(lib):
-    return optimizer_of(lib)
 
 
 @pytest.mark.parametrize("make", [

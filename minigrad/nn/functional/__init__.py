@@ -3,6 +3,8 @@
 The layers in `nn` hold parameters and call these; the ops they record are in `basic.py` (and, for the
 activations, in `minigrad/ops/unary.py`).
 """
+from ...compat import refused as _refused
+__getattr__ = _refused.module_getattr(__name__)  # what minigrad leaves out on purpose, and why
 import warnings
 
 from ...ops.shape import UnsafeView
@@ -14,7 +16,12 @@ from ...ops.linalg import Addmm
 
 def relu(input, inplace=False):
     """max(x, 0) elementwise. Mirrors `torch.nn.functional.relu`."""
-    return input.clamp_(min=0) if inplace else input.relu()
+    return input.relu_() if inplace else input.relu()
+
+
+def relu_(input):
+    """In-place `relu`; returns `input`. Mirrors `torch.nn.functional.relu_`."""
+    return input.relu_()
 
 
 def sigmoid(input):
@@ -65,6 +72,13 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim())
     return _softmax.log_softmax(input, dim, dtype)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """softmax(-x) along `dim`: the smallest entries get the most weight. Mirrors `torch.nn.functional.softmin`."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim())
+    return (-input).softmax(dim) if dtype is None else (-input).softmax(dim, dtype=dtype)
 
 
 def _check_reduction(reduction):
@@ -155,6 +169,11 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
 
 
 from .activation import *  # noqa: E402,F401,F403 - leaky_relu, elu, gelu, silu, softplus: its __all__
+from .activation_piecewise import *  # noqa: E402,F401,F403 - hardtanh, relu6, hardswish, threshold, ...
+from .activation_smooth import *  # noqa: E402,F401,F403 - logsigmoid, mish, celu, glu, softsign, tanhshrink
+from .activation_leaky import *  # noqa: E402,F401,F403 - prelu, rrelu, rrelu_
+from .distance import *  # noqa: E402,F401,F403 - normalize, cosine_similarity, pairwise_distance
+from .divergence import *  # noqa: E402,F401,F403 - kl_div
 from .loss import *  # noqa: E402,F401,F403 - binary_cross_entropy, l1_loss, one_hot, ...: its __all__
 from .conv import conv2d, fold, pad, unfold  # noqa: E402,F401
 from .normalization import batch_norm, dropout, embedding, layer_norm  # noqa: E402,F401

@@ -8,13 +8,18 @@ import sys
 
 from .. import module
 from .activation import ELU, GELU, SELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus, Tanh
+from .activation import (CELU, GLU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, PReLU,
+                         ReLU6, RReLU, Softmax2d, Softmin, Softshrink, Softsign, Tanhshrink, Threshold)
 from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear
 from .container import ModuleDict, ModuleList, Sequential
 from .conv import Conv2d
+from .data_parallel import DataParallel
+from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import Dropout
 from .lazy import LazyLinear, UninitializedParameter
 from .linear import Flatten, Identity, Linear, Unflatten
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss
+from .loss import KLDivLoss
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter_containers import ParameterDict, ParameterList
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
@@ -29,5 +34,8 @@ __all__ = ["Linear", "LazyLinear", "UninitializedParameter", "Identity", "Flatte
            "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "MSELoss", "NLLLoss", "CrossEntropyLoss",
            "BCELoss", "BCEWithLogitsLoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "Conv2d", "MaxPool2d", "AvgPool2d",
            "AdaptiveAvgPool2d", "Dropout", "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d",
-           "MultiheadAttention", "Transformer", "TransformerEncoder",
-           "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer"]
+           "MultiheadAttention", "NonDynamicallyQuantizableLinear", "Transformer", "TransformerEncoder",
+           "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer", "DataParallel"]
+__all__ += ["Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish", "Threshold", "Softshrink", "Hardshrink",
+            "LogSigmoid", "Mish", "CELU", "GLU", "Softsign", "Tanhshrink", "Softmin", "Softmax2d", "PReLU", "RReLU",
+            "CosineSimilarity", "PairwiseDistance", "KLDivLoss"]

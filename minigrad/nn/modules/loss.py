@@ -126,3 +126,15 @@ def _legacy(size_average, reduce, reduction):
     if size_average is not None or reduce is not None:
         return _legacy_reduction(size_average, reduce)
     return reduction
+
+
+class KLDivLoss(_Loss):
+    """The Kullback-Leibler divergence of the target from the input (log-probabilities). Mirrors
+    `torch.nn.KLDivLoss`; reduction='batchmean' gives the KL divergence proper ('mean' warns that it does not)."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean", log_target=False):
+        super().__init__(_legacy(size_average, reduce, reduction))
+        self.log_target = log_target
+
+    def forward(self, input, target):
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)

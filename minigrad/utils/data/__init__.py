@@ -1,4 +1,6 @@
 """Datasets, samplers and the DataLoader of a training loop. Mirrors `torch.utils.data`."""
+from ...compat import refused as _refused
+__getattr__ = _refused.module_getattr(__name__)  # what minigrad leaves out on purpose, and why
 from ._collate import default_collate, default_convert
 from .dataloader import DataLoader, get_worker_info
 from .dataset import ChainDataset, ConcatDataset, Dataset, IterableDataset, Subset, TensorDataset, random_split
