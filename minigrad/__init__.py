@@ -39,3 +39,4 @@ from ._tensor.functions import log_softmax, softmax
 from .serialization import load, save  # also binds minigrad.serialization, as torch.serialization
 
 __version__ = "0.1.0"
+from .nn.functional.distance_matrix import cdist, pdist  # torch.cdist and torch.pdist

@@ -123,7 +123,7 @@ class TensorConvert(TensorInteger):
 
     def contiguous(self):
         """Return self if its memory is in row-major order, else a row-major copy (recorded as a clone)."""
-        return self if self._data.flags.c_contiguous else self.clone()
+        return self if self._data.flags.c_contiguous else copies.Clone.apply(self, True)
 
     def is_contiguous(self):
         return bool(self._data.flags.c_contiguous)

@@ -80,7 +80,7 @@ class TensorShape:
         try:
             a.shape = new         # a view is possible: reshape is a view
         except AttributeError:
-            return shape.UnsafeView.apply(self.clone(), new)
+            return shape.UnsafeView.apply(copies.Clone.apply(self, True), new)   # a contiguous copy, as torch
         except ValueError:
             raise RuntimeError(f"shape '{list(new)}' is invalid for input of size {self._data.size}") from None
         # PyTorch records a view of a non-contiguous tensor (still no copy) as a "reshape alias"

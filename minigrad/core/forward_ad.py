@@ -189,6 +189,18 @@ def bilinear(ctx, tx, ty):
     return fn.apply(tx, y) + fn.apply(x, ty)
 
 
+def not_implemented(aten_name):
+    """The `jvp` of an op PyTorch gives no forward-mode derivative: it raises PyTorch's error, naming ATen's op."""
+    @staticmethod
+    def jvp(ctx, *tangents):
+        raise NotImplementedError(
+            f"Trying to use forward AD with {aten_name} that does not support it because it has not been implemented "
+            "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template=feature-"
+            "request.yml so that we can prioritize its implementation or submit a PR adding the implementation to "
+            "derivatives.yaml")
+    return jvp
+
+
 @staticmethod
 def from_backward(ctx, *tangents):
     """The tangent `J v` from the op's own backward, differentiated once more: two backward passes."""

@@ -9,8 +9,11 @@ class Clone(Function):
     node_name = "CloneBackward0"
 
     @staticmethod
-    def forward(x):
-        return wrap(x._data.copy())
+    def forward(x, contiguous=False):
+        a = x._data
+        # PyTorch's preserve_format: a permuted or strided tensor's copy keeps its order in memory (x.t().clone()
+        # is not contiguous); an expanded one (stride 0) becomes dense, in C order, as does `x.contiguous()`
+        return wrap(a.copy(order="C" if contiguous or 0 in a.strides else "K"))
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -18,7 +21,7 @@ class Clone(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad
+        return grad, None
 
     jvp = linear
 

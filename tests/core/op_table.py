@@ -467,6 +467,9 @@ def _extend():
     for table in (op_table_math, op_table_shape, op_table_dtype, op_table_nn, op_table_activations, op_table_surface):
         CASES.extend(table.CASES)
         ERRORS.extend(table.ERRORS)
+    from . import op_table_layers_sampling      # conv1d, group/instance norm, interpolate, cdist (issue 26)
+    CASES.extend(op_table_layers_sampling.CASES)
+    ERRORS.extend(op_table_layers_sampling.ERRORS)
 
 
 _extend()

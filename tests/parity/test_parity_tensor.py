@@ -68,6 +68,11 @@ CASES = {
                            lib.ones(3).expand(2, 3).clone().stride(), lib.tensor(1.0).stride()),
     "stride_out_of_range": lambda lib: lib.zeros(2, 3).stride(2),
     "clone_of_expanded_is_dense": lambda lib: lib.ones(3).expand(2, 3).clone().add_(1).tolist(),
+    "clone_keeps_a_permuted_layout": lambda lib: [
+        (c.stride(), c.is_contiguous())
+        for c in (lib.zeros(3, 4).t().clone(), lib.zeros(2, 3, 4).permute(2, 0, 1).clone(),
+                  lib.zeros(3, 4).t()[::2].clone(), lib.zeros(1, 3).expand(4, 3).t().clone(),
+                  lib.zeros(3, 4)[:, ::2].clone())],
     "permute_without_dims": lambda lib: lib.ones(2, 3).permute(),
     "size_reprs": lambda lib: (repr(lib.Size([2, 3])), str(lib.Size([2, 3])), repr(lib.Size([])),
                                repr(lib.zeros(2, 3).shape), repr(lib.tensor(1.0).shape)),

@@ -33,8 +33,10 @@ def test_the_programs_are_there():
             "per_sample_grads", "model_ensembling", "forward_ad_usage", "jacobians_hessians",
             # saving and loading, in PyTorch's file format
             "saving_loading_models",
-            # attention: a small GPT trained and sampled
-            "tiny_gpt"} <= names, f"programs found: {sorted(names)}"
+            # attention: a small GPT trained and sampled, PyTorch's nn.Transformer language model
+            "tiny_gpt", "transformer_language_model",
+            # recurrent layers: nn.RNN classifying names, an nn.LSTM part-of-speech tagger
+            "char_rnn_classification", "sequence_models_lstm"} <= names, f"programs found: {sorted(names)}"
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])

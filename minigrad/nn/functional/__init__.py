@@ -180,3 +180,7 @@ from .normalization import batch_norm, dropout, embedding, layer_norm  # noqa: E
 from .pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d  # noqa: E402,F401
 from .attention import *  # noqa: E402,F401,F403 - scaled_dot_product_attention, multi_head_attention_forward
 from .attention import _canonical_mask, _none_or_dtype  # noqa: E402,F401 - the layers call F._canonical_mask
+from .conv import conv1d  # noqa: E402,F401
+from .normalization import group_norm, instance_norm  # noqa: E402,F401
+from .interpolate import *  # noqa: E402,F401,F403 - interpolate, upsample, upsample_nearest, upsample_bilinear
+from .distance_matrix import pdist  # noqa: E402,F401 - and torch.cdist (not in F, as in PyTorch)

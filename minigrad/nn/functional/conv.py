@@ -1,4 +1,4 @@
-"""The built-in ops behind `F.conv2d`, `F.unfold` and `F.fold`: im2col, its adjoint col2im, and the convolution.
+"""The built-in ops behind `F.conv1d`, `F.conv2d`, `F.unfold`, `F.fold`: im2col, its adjoint col2im, the convolution.
 
 Why convolution is built on im2col. A 2-D convolution is a matrix product in disguise: `Im2Col` copies every
 kh x kw patch of the input into a column (`F.unfold`), and the convolution is then `weight @ columns`. Written
@@ -11,9 +11,10 @@ fourth. PyTorch computes the same thing with its own kernels; the node names mat
 `Im2ColBackward0`, `Col2ImBackward0`.
 
 Shapes: input (N, C, H, W); weight (O, C / groups, kh, kw); columns (N, C * kh * kw, L), L = oh * ow, ordered
-channel-major as PyTorch's `unfold` orders them.
+channel-major as PyTorch's `unfold` orders them. A 1-D convolution (N, C, L) is, as in ATen, the 2-D one over
+a height of 1: the same op and node. The argument checks, with PyTorch's messages, are in conv_checks.py.
 """
-import warnings
+import math
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -22,7 +23,8 @@ from ...core.forward_ad import from_backward, linear
 from ...core.function import Function
 from ...ops._common import wrap
 from .arguments import UNDEFINED
-from .arguments import C_TYPE_NAMES, defined, pair, sizes
+from .arguments import defined, pair, sizes
+from .conv_checks import check_dtypes, check_shapes, expand, ints, string_padding
 from .padding import INDEX_PADS, ConstantPadNd
 
 
@@ -125,6 +127,10 @@ class Convolution(Function):
     @staticmethod
     def forward(x, weight, bias, stride, padding, dilation, groups):
         a, w = x._data, weight._data
+        if w.ndim == 3:         # conv1d: a 2-D convolution of height 1, as ATen's view1d_as_2d
+            out = Convolution.forward(wrap(a[:, :, None]), wrap(w[:, :, None]), bias, *_planar(stride, padding,
+                                                                                               dilation), groups)
+            return wrap(out._data[:, :, 0])
         n, (o, cg, kh, kw) = a.shape[0], w.shape
         cols = im2col(a, (kh, kw), dilation, padding, stride)            # (N, C kh kw, L)
         oh = output_size(a.shape[2], kh, dilation[0], padding[0], stride[0])
@@ -139,7 +145,7 @@ class Convolution(Function):
     def setup_context(ctx, inputs, output):
         x, weight, bias, ctx.stride, ctx.padding, ctx.dilation, ctx.groups = inputs
         ctx.bias_sizes = (0,) if bias is UNDEFINED else bias._data.shape
-        ctx.transposed, ctx.output_padding = False, (0, 0)       # PyTorch's convolution also does transposed
+        ctx.transposed, ctx.output_padding = False, (0,) * len(ctx.stride)    # (PyTorch's also does transposed)
         needs_x, needs_w = ctx.needs_input_grad[:2]
         # as PyTorch: the input is needed for the weight's gradient, the weight for the input's
         ctx.save_for_backward(x if needs_w else None, weight if needs_x else None)
@@ -149,26 +155,57 @@ class Convolution(Function):
     def backward(ctx, grad):
         x, weight = ctx.saved_tensors
         needs_x, needs_w, needs_b = ctx.needs_input_grad[:3]
-        (n, c, h, w_), (o, cg, kh, kw), groups = ctx.x_shape, ctx.w_shape, ctx.groups
-        kernel, k, positions = (kh, kw), cg * kh * kw, grad.shape[2] * grad.shape[3]
+        stride, padding, dilation = ctx.stride, ctx.padding, ctx.dilation
+        x_shape, w_shape, groups = ctx.x_shape, ctx.w_shape, ctx.groups
+        if len(w_shape) == 3:   # conv1d: the gradients of the 2-D convolution of height 1 that it is
+            stride, padding, dilation = _planar(stride, padding, dilation)
+            x_shape, w_shape = x_shape[:2] + (1,) + x_shape[2:], w_shape[:2] + (1,) + w_shape[2:]
+            x = None if x is None else x.unsqueeze(2)
+            weight = None if weight is None else weight.unsqueeze(2)
+        (n, c, h, w_), (o, cg, kh, kw) = x_shape, w_shape
+        kernel, k, positions = (kh, kw), cg * kh * kw, math.prod(grad.shape[2:])
         g = grad.reshape(n, groups, o // groups, positions)                # (N, groups, O / groups, L)
         gx = gw = gb = None
         if needs_x:
             cols = weight.reshape(groups, o // groups, k).transpose(1, 2).matmul(g)
-            gx = Col2Im.apply(cols.reshape(n, c * kh * kw, positions), (h, w_), kernel, ctx.dilation, ctx.padding,
-                              ctx.stride)
+            gx = Col2Im.apply(cols.reshape(n, c * kh * kw, positions), (h, w_), kernel, dilation, padding, stride)
+            gx = gx if len(ctx.x_shape) == 4 else gx.squeeze(2)
         if needs_w:
-            cols = Im2Col.apply(x, kernel, ctx.dilation, ctx.padding, ctx.stride).reshape(n, groups, k, positions)
+            cols = Im2Col.apply(x, kernel, dilation, padding, stride).reshape(n, groups, k, positions)
             gw = g.matmul(cols.transpose(2, 3)).sum(0).reshape(ctx.w_shape)
         if needs_b:
-            gb = grad.sum((0, 2, 3))
+            gb = grad.sum((0, *range(2, grad.dim())))
         return gx, gw, gb, None, None, None, None
 
     jvp = from_backward
 
 
-# ---- `F.conv2d`, `F.unfold`, `F.fold` and `F.pad`: the argument checks, with PyTorch's messages, before t
+def _planar(stride, padding, dilation):
+    """A 1-D convolution's arguments as those of a 2-D one over a height of 1."""
+    return (1, *stride), (0, *padding), (1, *dilation)
+
+
+# ---- `F.conv1d`, `F.conv2d`, `F.unfold`, `F.fold` and `F.pad`: the argument checks, then the ops -------------
 _blocks = output_size     # (fold has an argument named output_size)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """Slide each filter of `weight` along the input's last dim and take dot products (a cross-correlation).
+    Mirrors `torch.nn.functional.conv1d`; as in ATen, it is a 2-D convolution over a height of 1.
+
+    Args:
+        input: (N, C, L), or (C, L) for one sequence.
+        weight: (O, C / groups, k);  bias: (O,) or None.
+        stride, padding, dilation, groups: as in `conv2d`, with one value each (an int or a 1-tuple).
+
+    Returns:
+        (N, O, ol), ol = floor((L + 2 padding - dilation (k - 1) - 1) / stride) + 1.
+
+    Example:
+        >>> F.conv1d(torch.ones(1, 1, 5), torch.ones(1, 1, 3)).shape
+        torch.Size([1, 1, 3])
+    """
+    return _convolution(input, weight, bias, stride, padding, dilation, groups, 1)
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
@@ -189,107 +226,30 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
         >>> F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2)).shape
         torch.Size([1, 1, 2, 2])
     """
-    if input.dim() not in (3, 4):
-        raise RuntimeError("Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
-                           f"{sizes(input.shape)}")
-    if input.dim() == 3:        # PyTorch treats one image as a batch of one, so the graph shows the unsqueeze
-        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(0)
+    return _convolution(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def _convolution(input, weight, bias, stride, padding, dilation, groups, dims):
+    """`F.conv1d` (dims 1) and `F.conv2d` (dims 2): PyTorch's checks, then the one Convolution op."""
+    if input.dim() not in (dims + 1, dims + 2):
+        raise RuntimeError(f"Expected {dims + 1}D (unbatched) or {dims + 2}D (batched) input to conv{dims}d, but got "
+                           f"input of size: {sizes(input.shape)}")
+    if input.dim() == dims + 1:     # PyTorch treats one sample as a batch of one, so the graph shows the unsqueeze
+        return _convolution(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups, dims).squeeze(0)
+    stride, dilation = ints(stride, dims), ints(dilation, dims)
     if isinstance(padding, str):
-        input, padding = _string_padding(input, weight, padding, stride, dilation)
+        padding, extra = string_padding(weight, padding, stride, dilation)
+        input = input if extra is None else pad(input, extra)
     dim = weight.dim() - 2
     if dim <= 0:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
-    stride, padding, dilation = (_expand(v, name, dim) for v, name in
-                                 ((stride, "stride"), (padding, "padding"), (dilation, "dilation")))
-    _check_conv_shapes(input, weight, bias, stride, padding, dilation, groups)
-    _check_conv_dtypes(input, weight, bias, groups)
+    stride, padding, dilation = (expand(v, name, dim) for v, name in
+                                 ((stride, "stride"), (ints(padding, dims), "padding"), (dilation, "dilation")))
+    check_shapes(input, weight, bias, stride, padding, dilation, groups)
+    check_dtypes(input, weight, bias, groups)
     return Convolution.apply(input, weight, defined(bias), stride, padding, dilation, groups)
-
-
-def _expand(value, name, dim):
-    """An int or a list of ints as `dim` values (PyTorch's `expand_param_if_needed`)."""
-    values = list(value) if isinstance(value, (tuple, list)) else [value, value]
-    if len(values) == 1:
-        return tuple(values) * dim
-    if len(values) != dim:
-        raise RuntimeError(f"expected {name} to be a single integer value or a list of {dim} values to match the "
-                           f"convolution dimensions, but got {name}={sizes(values)}")
-    return tuple(values)
-
-
-_same_padding_warned = [False]     # PyTorch gives this warning once per process (TORCH_WARN_ONCE)
-
-
-def _string_padding(input, weight, padding, stride, dilation):
-    """padding='valid' is none; 'same' pads by dilation (k - 1) in all, the extra one (even kernels) on the right."""
-    if padding == "valid":
-        return input, 0
-    if padding != "same":
-        raise RuntimeError(f"Invalid padding string: '{padding}'")
-    dim = weight.dim() - 2
-    dilation, stride = _expand(dilation, "dilation", dim), _expand(stride, "stride", dim)
-    if any(s != 1 for s in stride):
-        raise RuntimeError("padding='same' is not supported for strided convolutions")
-    total = [d * (k - 1) for d, k in zip(dilation, weight.shape[2:])]
-    left = tuple(t // 2 for t in total)
-    if all(t == 2 * p for t, p in zip(total, left)):
-        return input, left
-    if not _same_padding_warned[0]:
-        _same_padding_warned[0] = True
-        warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded "
-                      "copy of the input be created", UserWarning, stacklevel=3)
-    extra = []
-    for t, p in reversed(list(zip(total, left))):       # F.pad lists the last dim first
-        extra += [0, t - 2 * p]
-    return pad(input, extra), left
-
-
-def _check_conv_shapes(input, weight, bias, stride, padding, dilation, groups):
-    """PyTorch's `check_shape_forward`, in its order."""
-    if any(p < 0 for p in padding):
-        raise RuntimeError("negative padding is not supported")
-    if any(s <= 0 for s in stride):
-        raise RuntimeError("non-positive stride is not supported")
-    if any(d <= 0 for d in dilation):
-        raise RuntimeError("non-positive dilation is not supported")
-    w, x = weight.shape, input.shape
-    if weight.dim() != input.dim():
-        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional weight "
-                           f"{sizes(w)}, but got {input.dim()}-dimensional input of size {sizes(x)} instead")
-    if w[0] < groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at dimension 0, but got "
-                           f"weight of size {sizes(w)} instead")
-    if w[0] % groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
-                           f"got weight of size [{sizes(w)}] instead")
-    if x[1] != w[1] * groups:
-        raise RuntimeError(f"Given groups={groups}, weight of size {sizes(w)}, expected input{sizes(x)} to have "
-                           f"{w[1] * groups} channels, but got {x[1]} channels instead")
-    if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[0]):
-        raise RuntimeError(f"Given weight of size {sizes(w)}, expected bias to be 1-dimensional with {w[0]} "
-                           f"elements, but got bias of size {sizes(bias.shape)} instead")
-    padded = [s + 2 * p for s, p in zip(x[2:], padding)]
-    kernel = [d * (k - 1) + 1 for d, k in zip(dilation, w[2:])]
-    if any(p < k for p, k in zip(padded, kernel)):
-        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
-                           f"({' x '.join(map(str, kernel))}). Kernel size can't be greater than actual input size")
-
-
-def _check_conv_dtypes(input, weight, bias, groups):
-    x = input._data.dtype.name
-    if bias is not None and bias._data.dtype.name != x:
-        raise RuntimeError(f"Input type ({C_TYPE_NAMES[x]}) and bias type ({C_TYPE_NAMES[bias._data.dtype.name]}) "
-                           "should be the same")
-    if weight._data.dtype.name != x:
-        (n, c, h, w), (_, _, kh, kw) = input.shape, weight.shape
-        # PyTorch's mkldnn path (float32, and not a small problem: its `use_mkldnn`) words it so; the others as
-        # a dtype mismatch
-        if x == "float32" and (groups > 1 or (kh > 3 and kw > 3) or n > 1 or n * c * h * w > 20480):
-            raise RuntimeError(f"Input type ({input.type()}) and weight type ({weight.type()}) should be the same or "
-                               "input should be a MKLDNN tensor and weight is a dense tensor")
-        raise RuntimeError(f"expected scalar type {input.type()[6:-6]} but found {weight.type()[6:-6]}")
 
 
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):

@@ -1,13 +1,15 @@
-"""The built-in ops behind `F.layer_norm` and `F.batch_norm`: normalise over some axes, then scale and shift.
+"""The built-in ops behind `F.layer_norm`, `F.batch_norm` and `F.group_norm`: normalise over some axes, then scale
+and shift (`F.instance_norm` is a batch norm, as in ATen).
 
-Both compute  x_hat = (x - mean) / sqrt(var + eps)  over their axes (layer norm: the trailing
-`normalized_shape`; batch norm: every axis but the channels, 1) and  z = x_hat * w + b.  Their backward is one
-formula, `normalization_backward`. It recomputes mean and 1/std from x with Tensor operations instead of
-reusing the forward's numbers: then the formula is differentiable in x as well as in g and w, and a second
-backward (create_graph=True) gets the terms that come from mean and var depending on x.
+All compute  x_hat = (x - mean) / sqrt(var + eps)  over their axes (layer norm: the trailing
+`normalized_shape`; batch norm: every axis but the channels, 1; group norm: each group of channels of each
+sample) and  z = x_hat * w + b.  Their backward is one formula, `normalization_backward`. It recomputes mean
+and 1/std from x with Tensor operations instead of reusing the forward's numbers: then the formula is
+differentiable in x as well as in g and w, and a second backward (create_graph=True) gets the terms that come
+from mean and var depending on x.
 
-Like PyTorch's `native_layer_norm` and `native_batch_norm`, each op returns three tensors, the output and the
-mean and 1/std it used (not differentiable); the functional forms return the output.
+Like PyTorch's `native_layer_norm`, `native_batch_norm` and `native_group_norm`, each op returns three tensors,
+the output and the mean and 1/std it used (not differentiable); the functional forms return the output.
 """
 import math
 
@@ -15,7 +17,7 @@ import numpy as np
 
 from ...core.forward_ad import from_backward, transposed_backward
 from ...core.function import Function
-from ...ops._common import wrap
+from ...ops._common import dim_index, wrap
 from .arguments import UNDEFINED
 from ..._tensor import creation as _creation
 from ...core.grad_mode import no_grad
@@ -160,7 +162,49 @@ def _update_running_stats(running, mean, var, n, momentum):
         buf._bump_version()
 
 
-# ---- `F.layer_norm`, `F.batch_norm`, `F.embedding` and `F.dropout`: argument checks with PyTorch's messag
+class NativeGroupNorm(Function):
+    """z = (x - mean) / sqrt(var + eps) * w + b, mean and (biased) var over each sample's groups of C / group
+    channels (and all their positions), w and b per channel; the gradients: see `normalization_backward`"""
+    node_name = "NativeGroupNormBackward0"
+    saved_names = ("input", "weight", "result1", "result2")
+    saved_attrs = {"N": "n", "C": "c", "HxW": "hxw", "group": "group", "eps": "eps"}
+
+    @staticmethod
+    def forward(x, weight, bias, n, c, hxw, group, eps):
+        a = x._data
+        groups = a.reshape(n, group, c // group * hxw)
+        mean = groups.mean(2, keepdims=True)
+        rstd = (1 / np.sqrt(((groups - mean) ** 2).mean(2, keepdims=True) + eps)).astype(a.dtype)
+        out = ((groups - mean) * rstd).reshape(a.shape)
+        channels = (1, c) + (1,) * (a.ndim - 2)
+        if weight is not UNDEFINED:
+            out = out * weight._data.reshape(channels)
+        if bias is not UNDEFINED:
+            out = out + bias._data.reshape(channels)
+        return wrap(out.astype(a.dtype)), wrap(mean.reshape(n, group)), wrap(rstd.reshape(n, group))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, weight, _, ctx.n, ctx.c, ctx.hxw, ctx.group, ctx.eps = inputs
+        ctx.mark_non_differentiable(output[1], output[2])
+        ctx.save_for_backward(x, None if weight is UNDEFINED else weight, output[1], output[2])
+
+    @staticmethod
+    def backward(ctx, grad, _grad_mean, _grad_rstd):
+        x, weight, _, _ = ctx.saved_tensors
+        needs_x, needs_w, needs_b = ctx.needs_input_grad[:3]
+        grouped = (ctx.n, ctx.group, ctx.c // ctx.group, ctx.hxw)        # (N, G, C / G, positions)
+        g = grad.reshape(grouped)
+        w = None if weight is None else weight.reshape(1, ctx.group, -1, 1)
+        dx, x_hat = normalization_backward(g, x.reshape(grouped), w, (2, 3), ctx.eps)
+        dw = (g * x_hat).sum((0, 3)).reshape(ctx.c) if needs_w else None
+        db = g.sum((0, 3)).reshape(ctx.c) if needs_b else None
+        return (dx.reshape(x.shape) if needs_x else None), dw, db, None, None, None, None, None
+
+    jvp = from_backward
+
+
+# ---- `F.layer_norm`, `F.batch_norm`, `F.group_norm`, `F.instance_norm`, `F.embedding`, `F.dropout`: checks first
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Normalise over the last len(normalized_shape) dims: (x - mean) / sqrt(var + eps) * weight + bias, each
     sample on its own. Mirrors `torch.nn.functional.layer_norm`."""
@@ -206,6 +250,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
             raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
         if t is None and not training and name.startswith("running"):
             raise RuntimeError(f"{name} must be defined in evaluation mode")
+    if (running_mean is None) != (running_var is None):
+        raise ValueError("running_mean and running_var must either both be None or neither be None")
     if not input.is_floating_point():
         raise NotImplementedError(f"\"batch_norm\" not implemented for '{scalar_name(input)}'")
     _check_mixed_dtypes(input, weight, bias, running_mean, running_var)
@@ -215,6 +261,62 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         return out if bias is None else out + bias[0]
     running = None if running_mean is None or running_var is None else (running_mean, running_var)
     return NativeBatchNorm.apply(input, defined(weight), defined(bias), running, training, momentum, eps)[0]
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """Normalise each sample's channels in `num_groups` groups, each over its channels and positions:
+    (x - mean) / sqrt(var + eps) * weight + bias, weight and bias per channel. Mirrors `F.group_norm`.
+
+    Example:
+        >>> F.group_norm(torch.tensor([[1.0, 3.0, 5.0, 9.0]]), 2)
+        tensor([[-1.0000,  1.0000, -1.0000,  1.0000]])
+    """
+    if input.dim() < 2:
+        raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received {input.dim()}")
+    n, c, *positions = input.shape
+    per_group = [n * c // num_groups, num_groups, *positions]      # PyTorch's `_verify_batch_size` of this list
+    if per_group[0] * math.prod(positions) == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {per_group}")
+    if num_groups <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
+    if c % num_groups:
+        raise RuntimeError("Expected number of channels in input to be divisible by num_groups, but got input of "
+                           f"shape {sizes(input.shape)} and num_groups={num_groups}")
+    weight_shape = sizes(weight.shape) if weight is not None else "[0]"
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and (t.dim() != 1 or t.numel() != c):
+            # (PyTorch's message for the bias shows the weight's shape)
+            raise RuntimeError(f"Expected {name} to be a vector of size equal to the number of channels in input, "
+                               f"but got {name} of shape {weight_shape} and input of shape {sizes(input.shape)}")
+    _check_mixed_dtypes(input, weight, bias)
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{scalar_name(input)}'")
+    return NativeGroupNorm.apply(input.contiguous(), defined(weight), defined(bias), n, c, math.prod(positions),
+                                 num_groups, eps)[0]
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-5):
+    """Normalise each channel of each sample on its own, over its positions: (x - mean) / sqrt(var + eps) * weight
+    + bias. Mirrors `torch.nn.functional.instance_norm`.
+
+    As ATen's `instance_norm` does it: a batch norm of the input viewed as one sample of N * C channels, with
+    weight, bias and running statistics repeated N times; the running statistics then take the mean over the
+    samples of their N updated copies.
+    """
+    if use_input_stats and math.prod(input.shape[2:]) == 1:
+        raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.size()}")
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false")
+    b, c = input.shape[0], input.shape[dim_index(1, input.dim())]
+    weight_, bias_, mean_, var_ = (None if t is None else t.repeat(b)
+                                   for t in (weight, bias, running_mean, running_var))
+    out = batch_norm(input.contiguous().view(1, b * c, *input.shape[2:]), mean_, var_, weight_, bias_,
+                     use_input_stats, momentum, eps)
+    for stat, copies in ((running_mean, mean_), (running_var, var_)):
+        if stat is not None:
+            stat.copy_(copies.view(b, c).mean(0))
+    return out.view(input.shape)
 
 
 def _check_mixed_dtypes(input, *params):

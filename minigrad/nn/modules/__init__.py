@@ -23,6 +23,7 @@ from .loss import KLDivLoss
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter_containers import ParameterDict, ParameterList
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .sparse import Embedding
 from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder,
                           TransformerEncoderLayer)
@@ -35,7 +36,14 @@ __all__ = ["Linear", "LazyLinear", "UninitializedParameter", "Identity", "Flatte
            "BCELoss", "BCEWithLogitsLoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "Conv2d", "MaxPool2d", "AvgPool2d",
            "AdaptiveAvgPool2d", "Dropout", "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d",
            "MultiheadAttention", "NonDynamicallyQuantizableLinear", "Transformer", "TransformerEncoder",
-           "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer", "DataParallel"]
+           "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer", "DataParallel",
+           "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell"]
 __all__ += ["Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish", "Threshold", "Softshrink", "Hardshrink",
             "LogSigmoid", "Mish", "CELU", "GLU", "Softsign", "Tanhshrink", "Softmin", "Softmax2d", "PReLU", "RReLU",
             "CosineSimilarity", "PairwiseDistance", "KLDivLoss"]
+from .conv import Conv1d  # noqa: E402
+__all__ += ["Conv1d"]
+from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: E402
+__all__ += ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: E402
+__all__ += ["Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]

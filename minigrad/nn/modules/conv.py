@@ -1,4 +1,5 @@
-"""`Conv2d`: a bank of learned filters slid over an image (`F.conv2d`, built on im2col: see nn/functional/conv.py)."""
+"""`Conv1d` and `Conv2d`: a bank of learned filters slid over a sequence or an image (`F.conv1d`, `F.conv2d`, built
+on im2col: see nn/functional/conv.py). What they share is `_ConvNd`, as in `torch.nn.modules.conv`."""
 from ..._tensor import creation as _creation
 from .. import functional as F
 from ..functional.arguments import pair
@@ -6,12 +7,86 @@ from .linear import reset_weight_and_bias
 from ..module import Module
 from ..parameter import Parameter
 
-__all__ = ["Conv2d"]
+__all__ = ["Conv1d", "Conv2d"]
 
 _PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
 
 
-class Conv2d(Module):
+def _single(value):
+    """An int as a 1-tuple, a sequence as a tuple (torch's `_single`)."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+class _ConvNd(Module):
+    """The layer of `Conv1d` and `Conv2d`: the arguments, the parameters and their init, the forward through
+    `F.pad` for the padding modes other than zeros, the repr. A subclass names its `_ntuple` and its `_conv`."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        super().__init__()
+        ntuple = self._ntuple
+        kernel_size, stride, dilation = ntuple(kernel_size), ntuple(stride), ntuple(dilation)
+        padding = padding if isinstance(padding, str) else ntuple(padding)
+        _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode)
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
+        self.transposed, self.output_padding = False, ntuple(0)
+        self.groups, self.padding_mode = groups, padding_mode
+        # what F.pad gets for the padding modes other than zeros: (left, right, top, bottom)
+        self._reversed_padding_repeated_twice = _reversed_padding(padding, kernel_size, dilation)
+        self.weight = Parameter(_creation.empty(out_channels, in_channels // groups, *kernel_size, dtype=dtype))
+        if bias:
+            self.bias = Parameter(_creation.empty(out_channels, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """Draw fresh weights from PyTorch's default distribution."""
+        reset_weight_and_bias(self.weight, self.bias)
+
+    def _conv_forward(self, input, weight, bias):
+        if self.padding_mode != "zeros":
+            padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
+            return self._conv(padded, weight, bias, self.stride, self._ntuple(0), self.dilation, self.groups)
+        return self._conv(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
+        if self.padding != (0,) * len(self.padding):
+            s += f", padding={self.padding}"
+        if self.dilation != (1,) * len(self.dilation):
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
+        return s
+
+
+class Conv1d(_ConvNd):
+    """Apply a 1-D convolution (a cross-correlation) with `out_channels` learned filters. Mirrors `torch.nn.Conv1d`.
+
+    Args: those of `Conv2d`, with one value each for kernel_size, stride, padding and dilation.
+
+    Attributes:
+        weight: (out_channels, in_channels / groups, k), from U(-b, b), b = 1 / sqrt(in_channels / groups * k);
+        bias: (out_channels,), from the same U(-b, b); or None.
+
+    Example:
+        >>> nn.Conv1d(4, 8, 3, padding=1)(torch.randn(2, 4, 10)).shape
+        torch.Size([2, 8, 10])
+    """
+    _ntuple = staticmethod(_single)
+    _conv = staticmethod(F.conv1d)
+
+
+class Conv2d(_ConvNd):
     """Apply a 2-D convolution (a cross-correlation) with `out_channels` learned filters. Mirrors `torch.nn.Conv2d`.
 
     Args:
@@ -34,51 +109,8 @@ class Conv2d(Module):
         torch.Size([1, 6, 28, 28])
     """
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode="zeros", device=None, dtype=None):
-        super().__init__()
-        kernel_size, stride, dilation = pair(kernel_size), pair(stride), pair(dilation)
-        padding = padding if isinstance(padding, str) else pair(padding)
-        _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode)
-        self.in_channels, self.out_channels = in_channels, out_channels
-        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
-        self.transposed, self.output_padding = False, (0, 0)
-        self.groups, self.padding_mode = groups, padding_mode
-        # what F.pad gets for the padding modes other than zeros: (left, right, top, bottom)
-        self._reversed_padding_repeated_twice = _reversed_padding(padding, kernel_size, dilation)
-        self.weight = Parameter(_creation.empty(out_channels, in_channels // groups, *kernel_size, dtype=dtype))
-        if bias:
-            self.bias = Parameter(_creation.empty(out_channels, dtype=dtype))
-        else:
-            self.register_parameter("bias", None)
-        self.reset_parameters()
-
-    def reset_parameters(self):
-        """Draw fresh weights from PyTorch's default distribution."""
-        reset_weight_and_bias(self.weight, self.bias)
-
-    def _conv_forward(self, input, weight, bias):
-        if self.padding_mode != "zeros":
-            padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
-            return F.conv2d(padded, weight, bias, self.stride, (0, 0), self.dilation, self.groups)
-        return F.conv2d(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
-
-    def forward(self, input):
-        return self._conv_forward(input, self.weight, self.bias)
-
-    def extra_repr(self):
-        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
-        if self.padding != (0,) * len(self.padding):
-            s += f", padding={self.padding}"
-        if self.dilation != (1, 1):
-            s += f", dilation={self.dilation}"
-        if self.groups != 1:
-            s += f", groups={self.groups}"
-        if self.bias is None:
-            s += ", bias=False"
-        if self.padding_mode != "zeros":
-            s += f", padding_mode={self.padding_mode}"
-        return s
+    _ntuple = staticmethod(pair)
+    _conv = staticmethod(F.conv2d)
 
 
 def _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode):
@@ -102,7 +134,7 @@ def _check_arguments(in_channels, out_channels, stride, padding, groups, padding
 def _reversed_padding(padding, kernel_size, dilation):
     """F.pad's list for `padding`: last dim first, each amount twice ('same': the extra one on the right)."""
     if padding == "valid":
-        return [0, 0, 0, 0]
+        return [0, 0] * len(kernel_size)
     if padding == "same":
         out = []
         for d, k in reversed(list(zip(dilation, kernel_size))):

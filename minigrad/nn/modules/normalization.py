@@ -1,5 +1,7 @@
-"""Normalization layers: `LayerNorm`, and `BatchNorm1d` / `BatchNorm2d` with their running statistics."""
+"""Normalization layers: `LayerNorm`, `GroupNorm`, and `BatchNorm1d` / `BatchNorm2d`, `InstanceNorm1d` / `2d` / `3d`
+with their running statistics (what the last two share is `_NormBase`, as in torch's batchnorm.py)."""
 import numbers
+import warnings
 
 from ..._tensor import creation as _creation
 from ...core.dtype import int64
@@ -8,7 +10,7 @@ from .. import init
 from ..module import Module
 from ..parameter import Parameter
 
-__all__ = ["LayerNorm", "BatchNorm1d", "BatchNorm2d"]
+__all__ = ["LayerNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
 
 
 class LayerNorm(Module):
@@ -29,23 +31,12 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(_creation.empty(*self.normalized_shape, dtype=dtype))
-            if bias:
-                self.bias = Parameter(_creation.empty(*self.normalized_shape, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, elementwise_affine, bias, self.normalized_shape, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
         """weight = 1, bias = 0: at first the layer only normalises."""
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _ones_and_zeros(self.weight, self.bias)
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -55,16 +46,60 @@ class LayerNorm(Module):
                 f"bias={self.bias is not None}")
 
 
-class _BatchNorm(Module):
-    """Batch normalization of dim 1 (the channels) over every other dim; `BatchNorm1d` and `BatchNorm2d` differ
-    only in the input dims they accept. Mirrors torch's `_NormBase` and `_BatchNorm`.
+def _ones_and_zeros(weight, bias):
+    """weight = 1 and bias = 0, for those that the layer has."""
+    if weight is not None:
+        init.ones_(weight)
+    if bias is not None:
+        init.zeros_(bias)
 
-    In training mode each batch is normalised with its own mean and (biased) variance, and the buffers
-    `running_mean` and `running_var` move towards them: r = (1 - momentum) r + momentum stat, with the
-    unbiased variance; `momentum=None` makes them the cumulative average over the `num_batches_tracked`
-    batches so far. In eval mode the running statistics are used instead (or, with
-    track_running_stats=False, the batch's own, always).
+
+class GroupNorm(Module):
+    """Normalise each sample's channels in `num_groups` groups, each group over its channels and positions, then
+    scale and shift per channel. Mirrors `torch.nn.GroupNorm`.
+
+    Args:
+        num_groups: how many groups the channels form (num_channels divisible by it).
+        num_channels: the channels C of the (N, C, *) input.
+        eps: added to the variance. Default: 1e-5.
+        affine: learn `weight` (ones) and `bias` (zeros), one per channel. Default: True.
+        bias: learn the bias too (with affine). Default: True.
+
+    Example:
+        >>> nn.GroupNorm(2, 4)
+        GroupNorm(2, 4, eps=1e-05, affine=True, bias=True)
     """
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None, *, bias=True):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
+        self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
+        _affine_parameters(self, affine, bias, (num_channels,), dtype)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """weight = 1, bias = 0."""
+        _ones_and_zeros(self.weight, self.bias)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self.bias is not None}")
+
+
+def _affine_parameters(module, affine, bias, shape, dtype):
+    """Register `weight` and `bias` of this shape (uninitialised), or None for each, as the norms do."""
+    module.register_parameter("weight", Parameter(_creation.empty(*shape, dtype=dtype)) if affine else None)
+    module.register_parameter("bias", Parameter(_creation.empty(*shape, dtype=dtype)) if affine and bias else None)
+
+
+class _NormBase(Module):
+    """What batch and instance normalization share: `num_features`, `eps`, `momentum`, the optional affine
+    parameters and the running statistics (buffers `running_mean`, `running_var`, `num_batches_tracked`), their
+    reset and the repr. Mirrors torch's `_NormBase`."""
     _version = 2        # PyTorch 0.4.1 added num_batches_tracked
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
@@ -72,15 +107,7 @@ class _BatchNorm(Module):
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
-        if affine:
-            self.weight = Parameter(_creation.empty(num_features, dtype=dtype))
-            if bias:
-                self.bias = Parameter(_creation.empty(num_features, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, affine, bias, (num_features,), dtype)
         if track_running_stats:
             self.register_buffer("running_mean", _creation.zeros(num_features, dtype=dtype))
             self.register_buffer("running_var", _creation.ones(num_features, dtype=dtype))
@@ -101,10 +128,23 @@ class _BatchNorm(Module):
     def reset_parameters(self):
         """Reset the running statistics, and weight = 1, bias = 0."""
         self.reset_running_stats()
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _ones_and_zeros(self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
+
+
+class _BatchNorm(_NormBase):
+    """Batch normalization of dim 1 (the channels) over every other dim; `BatchNorm1d` and `BatchNorm2d` differ
+    only in the input dims they accept. Mirrors torch's `_BatchNorm`.
+
+    In training mode each batch is normalised with its own mean and (biased) variance, and the buffers
+    `running_mean` and `running_var` move towards them: r = (1 - momentum) r + momentum stat, with the
+    unbiased variance; `momentum=None` makes them the cumulative average over the `num_batches_tracked`
+    batches so far. In eval mode the running statistics are used instead (or, with
+    track_running_stats=False, the batch's own, always).
+    """
 
     def _check_input_dim(self, input):
         raise NotImplementedError
@@ -122,10 +162,6 @@ class _BatchNorm(Module):
         update = not self.training or self.track_running_stats
         return F.batch_norm(input, self.running_mean if update else None, self.running_var if update else None,
                             self.weight, self.bias, use_batch_stats, factor, self.eps)
-
-    def extra_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
 
 
 class BatchNorm1d(_BatchNorm):
@@ -148,3 +184,58 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 4:
             raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+class _InstanceNorm(_NormBase):
+    """Instance normalization: each channel of each sample over its positions (`F.instance_norm`). Unlike batch
+    norm, no affine parameters and no running statistics by default; with track_running_stats=True they are
+    updated in training and used in eval mode. Mirrors torch's `_InstanceNorm`."""
+    _no_batch_dim = None        # the input dims of one unbatched sample: (C, L) for InstanceNorm1d
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False, device=None,
+                 dtype=None, *, bias=True):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
+
+    def _check_input_dim(self, input):
+        dims = (self._no_batch_dim, self._no_batch_dim + 1)
+        if input.dim() not in dims:
+            raise ValueError(f"expected {dims[0]}D or {dims[1]}D input (got {input.dim()}D input)")
+
+    def _apply_instance_norm(self, input):
+        return F.instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
+                               self.training or not self.track_running_stats,
+                               self.momentum if self.momentum is not None else 0.0, self.eps)
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        feature_dim = input.dim() - self._no_batch_dim
+        if input.size(feature_dim) != self.num_features:
+            if self.affine:
+                raise ValueError(f"expected input's size at dim={feature_dim} to match num_features "
+                                 f"({self.num_features}), but got: {input.size(feature_dim)}.")
+            warnings.warn(f"input's size at dim={feature_dim} does not match num_features. You can silence this "
+                          "warning by not passing in num_features, which is not used because affine=False",
+                          UserWarning, stacklevel=2)
+        if input.dim() == self._no_batch_dim:
+            return self._apply_instance_norm(input.unsqueeze(0)).squeeze(0)
+        return self._apply_instance_norm(input)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of (N, C, L) or (C, L) inputs. Mirrors `torch.nn.InstanceNorm1d`.
+
+    Example:
+        >>> nn.InstanceNorm1d(3)
+        InstanceNorm1d(3, eps=1e-05, momentum=0.1, affine=False, bias=False, track_running_stats=False)
+    """
+    _no_batch_dim = 2
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of (N, C, H, W) or (C, H, W) inputs. Mirrors `torch.nn.InstanceNorm2d`."""
+    _no_batch_dim = 3
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of (N, C, D, H, W) or (C, D, H, W) inputs. Mirrors `torch.nn.InstanceNorm3d`."""
+    _no_batch_dim = 4

@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 
+from ...core.forward_ad import not_implemented
 from ...core.function import Function
 from ...ops._common import wrap
 from ..parameter import Parameter
@@ -58,13 +59,7 @@ class WeightNormInterface(Function):
         grad_g = grad_v_dot_v / norms
         return grad_v, grad_g, None
 
-    @staticmethod
-    def jvp(ctx, *tangents):
-        raise NotImplementedError(
-            "Trying to use forward AD with _weight_norm_interface that does not support it because it has not been "
-            "implemented yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?"
-            "template=feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
-            "implementation to derivatives.yaml")
+    jvp = not_implemented("_weight_norm_interface")
 
 
 def _weight_norm(v, g, dim=0):

@@ -1,0 +1,49 @@
+"""`Upsample` and its two fixed-mode forms: `F.interpolate` as a layer (no parameters)."""
+from .. import functional as F
+from ..module import Module
+
+__all__ = ["Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]
+
+
+class Upsample(Module):
+    """Resample the spatial dims of the input to `size`, or by `scale_factor`. Mirrors `torch.nn.Upsample`.
+
+    Args: those of `F.interpolate`: size, scale_factor (stored as floats), mode ('nearest'), align_corners,
+    recompute_scale_factor.
+
+    Example:
+        >>> nn.Upsample(scale_factor=2, mode="bilinear")
+        Upsample(scale_factor=2.0, mode='bilinear')
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple(float(factor) for factor in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode, self.align_corners, self.recompute_scale_factor = mode, align_corners, recompute_scale_factor
+
+    def forward(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self):
+        info = f"scale_factor={self.scale_factor!r}" if self.scale_factor is not None else f"size={self.size!r}"
+        return info + f", mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """`Upsample(mode='nearest')` for images. Mirrors `torch.nn.UpsamplingNearest2d`."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """`Upsample(mode='bilinear', align_corners=True)` for images. Mirrors `torch.nn.UpsamplingBilinear2d`."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)
