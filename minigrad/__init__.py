@@ -27,6 +27,11 @@ from ._tensor.functions import (abs, add, argmax, argmin, cat, clamp, clip, clon
 from ._tensor.math_functions import *  # noqa: F401,F403 - torch.sin, torch.std, ...: see its __all__
 from ._tensor.shape_functions import *  # noqa: F401,F403 - torch.split, torch.gather, ...: see its __all__
 from ._tensor.dtype_functions import *  # noqa: F401,F403 - torch.device, torch.iinfo, torch.equal, ...: see its __all__
+from ._tensor.alias_functions import *  # noqa: F401,F403 - torch.eq, torch.subtract, torch.concat, ...: its __all__
+from ._tensor.settings_functions import *  # noqa: F401,F403 - torch.pi, set_default_dtype, set_printoptions, ...
+from ._tensor.elementwise_functions import *  # noqa: F401,F403 - torch.logaddexp, hypot, lgamma, xlogy, ...
+from ._tensor.selection_functions import *  # noqa: F401,F403 - torch.median, unique, isin, searchsorted, ...
+from ._tensor.layout_functions import *  # noqa: F401,F403 - torch.meshgrid, atleast_2d, hstack, tensordot, ...
 from .random.functions import *  # noqa: F401,F403 - torch.normal, torch.multinomial, torch.seed, ...: see its __all__
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional  # noqa: F401 - Jacobians and Hessians, built on the ops
@@ -37,6 +42,7 @@ from .func import vmap  # noqa: F401 - torch.vmap is torch.func.vmap
 from . import backends, cuda, linalg
 from ._tensor.functions import log_softmax, softmax
 from .serialization import load, save  # also binds minigrad.serialization, as torch.serialization
+from .nn.functional.distance_matrix import cdist, pdist  # torch.cdist and torch.pdist
 
 __version__ = "0.1.0"
-from .nn.functional.distance_matrix import cdist, pdist  # torch.cdist and torch.pdist
+from .nn.functional.aten_signatures import *  # noqa: E402,F401,F403 - torch.conv1d, torch.batch_norm, ...: ATen signatures

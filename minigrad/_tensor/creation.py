@@ -173,7 +173,7 @@ def _filled(make, shape, dtype, requires_grad, device, negative_message=None):
     bad = next((s for s in shape if s < 0), None)
     if bad is not None:
         raise RuntimeError(negative_message or f"Trying to create tensor with negative dimension {bad}: {list(shape)}")
-    return _finish(make(shape, (dtype or _dtype.float32).np_type), None, requires_grad)
+    return _finish(make(shape, (dtype or _dtype.default_float()).np_type), None, requires_grad)
 
 
 def _like(make, input, dtype, requires_grad, device):
@@ -194,4 +194,6 @@ def is_tensor(obj):
 
 
 def get_default_dtype():
-    return _dtype.float32
+    """The dtype of Python floats in tensors and of factories without a dtype (float32 unless
+    `torch.set_default_dtype` changed it). Mirrors `torch.get_default_dtype`."""
+    return _dtype.default_float()

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..compat.batched import ITEM, refuse
 from ..core import dtype as _dtype
+from .settings_functions import is_warn_always_enabled
 from ..core.tensor import TensorBase
 
 
@@ -43,7 +44,10 @@ def from_python(data, dtype):
         try:
             np_type = np.int64 if int in kinds else np.bool_
             if float in kinds or not kinds:     # a float given for another dtype converts from the double itself
-                np_type = np.float32 if dtype is None or dtype.np_type == np.float32 else np.float64
+                target = dtype or _dtype.default_float()
+                np_type = np.float32 if target.np_type == np.float32 else np.float64
+                if dtype is None and target.np_type == np.float16:      # set_default_dtype(torch.float16)
+                    np_type = np.float16
             array = np.array(data, np_type)
         except OverflowError:
             raise ValueError("Overflow when unpacking long long") from None
@@ -172,6 +176,7 @@ _warned = set()
 
 
 def _warn_once(message, stacklevel):
-    if message not in _warned:        # PyTorch gives these warnings once per process
+    # PyTorch gives these warnings once per process, or every time after torch.set_warn_always(True)
+    if message not in _warned or is_warn_always_enabled():
         _warned.add(message)
         warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)

@@ -4,7 +4,8 @@ from .creation import tensor
 from .reductions import _MISSING
 from .tensor import Tensor
 from ..ops import join as _join
-from ..ops._common import as_operand
+from ..ops._common import as_operand, is_number
+from ..ops.arithmetic import other_operand as operand_or_error
 from ..ops.unary import Where as _Where
 
 relu, sigmoid, tanh, exp, log, abs, sqrt = (Tensor.relu, Tensor.sigmoid, Tensor.tanh, Tensor.exp, Tensor.log,
@@ -16,7 +17,41 @@ mm, mv, dot, matmul, t, transpose, reshape = (Tensor.mm, Tensor.mv, Tensor.dot, 
                                               Tensor.transpose, Tensor.reshape)
 unsqueeze, squeeze, flatten, clone, pow, neg = (Tensor.unsqueeze, Tensor.squeeze, Tensor.flatten, Tensor.clone,
                                                 Tensor.pow, Tensor.neg)
-add, sub, mul, div = Tensor.add, Tensor.sub, Tensor.mul, Tensor.div
+
+
+def binary_operands(name, input, other):
+    """(input, other) of `torch.add(input, other)` and its kin, as PyTorch's argument parser reads them: a Python
+    number for `input` is wrapped next to a tensor `other` (`torch.sub(1, x)` is `1 - x`), or made a tensor."""
+    other = operand_or_error(name, other, position=2)
+    if isinstance(input, Tensor):
+        return input, other
+    if not is_number(input):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    return (as_operand(input, other) if isinstance(other, Tensor) else tensor(input)), other
+
+
+def add(input, other, alpha=1):
+    """input + alpha * other, elementwise, with broadcasting. Mirrors `torch.add`."""
+    input, other = binary_operands("add", input, other)
+    return input.add(other, alpha)
+
+
+def sub(input, other, alpha=1):
+    """input - alpha * other. Mirrors `torch.sub`."""
+    input, other = binary_operands("sub", input, other)
+    return input.sub(other, alpha)
+
+
+def mul(input, other):
+    """input * other, elementwise. Mirrors `torch.mul`."""
+    input, other = binary_operands("mul", input, other)
+    return input.mul(other)
+
+
+def div(input, other, *, rounding_mode=None):
+    """input / other; rounding_mode "trunc" or "floor" rounds the quotient. Mirrors `torch.div`."""
+    input, other = binary_operands("div", input, other)
+    return input.div(other, rounding_mode=rounding_mode)
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
@@ -24,9 +59,9 @@ def norm(input, p="fro", dim=None, keepdim=False):
     return input.norm(p, dim, keepdim)
 
 
-def cat(tensors, dim=0):
-    """Join tensors along an existing dimension. Mirrors `torch.cat`."""
-    return _join.Cat.apply(dim, *tensors)
+def cat(tensors, dim=0, *, axis=None):
+    """Join tensors along an existing dimension (`axis` is numpy's name for it). Mirrors `torch.cat`."""
+    return _join.Cat.apply(dim if axis is None else axis, *tensors)
 
 
 def stack(tensors, dim=0):

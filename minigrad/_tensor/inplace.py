@@ -39,8 +39,10 @@ class TensorInPlace:
     def mul_(self, other):
         return self._inplace(arithmetic.Mul, _as_tensor(other, self))
 
-    def div_(self, other):
-        return self._inplace(arithmetic.Div, _as_tensor(other, self))
+    def div_(self, other, *, rounding_mode=None):
+        if rounding_mode is None:
+            return self._inplace(arithmetic.Div, _as_tensor(other, self))
+        return self._inplace(arithmetic.rounded_division(rounding_mode), _as_tensor(other, self))
 
     def clamp_(self, min=None, max=None):
         return self._inplace(unary.Clamp, min, max)

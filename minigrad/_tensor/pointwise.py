@@ -13,6 +13,27 @@ from ..ops._common import as_operand as _as_tensor, operands
 from ..ops.arithmetic import OPERANDS, TensorArithmetic
 
 
+def _named_comparison(name, op):
+    def compare(self, other):
+        if not isinstance(other, OPERANDS):
+            why = f"      didn't match because some of the arguments have invalid types: (!{_parsed_type(other)}!)\n"
+            raise TypeError(f"{name}() received an invalid combination of arguments - got ({type(other).__name__}), "
+                            f"but expected one of:\n * (Tensor other)\n{why} * (Number other)\n{why}")
+        return self._compare(other, op)
+    compare.__name__ = compare.__qualname__ = name
+    return compare
+
+
+def _parsed_type(value):
+    """How PyTorch's argument parser shows a value that fits no signature: `list of [int, float]`, `NoneType`."""
+    names = [type(v).__name__ for v in value] if isinstance(value, (list, tuple)) else ()
+    if isinstance(value, list):
+        return f"list of [{', '.join(names)}]"
+    if isinstance(value, tuple):
+        return f"tuple of ({', '.join(names)}{',' if len(names) == 1 else ''})"
+    return type(value).__name__
+
+
 class TensorPointwise:
     """Methods of `Tensor`: trigonometric, exponential and step functions, elementwise maximum and minimum."""
 
@@ -40,7 +61,9 @@ class TensorPointwise:
     def __ne__(self, other):
         return self._compare(other, np.not_equal)
 
-    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+    # the named methods refuse what the operators leave to Python (`x.gt(None)` is PyTorch's TypeError)
+    eq, ne, lt, le, gt, ge = (_named_comparison(n, op) for n, op in (("eq", np.equal), ("ne", np.not_equal),
+                              ("lt", np.less), ("le", np.less_equal), ("gt", np.greater), ("ge", np.greater_equal)))
 
     # ---- logic: nonzero counts as True, results are bool, never recorded --------------------------------------
     def logical_and(self, other):

@@ -1,16 +1,30 @@
-"""`repr(tensor)` exactly as PyTorch prints it (a port of `torch/_tensor_str.py`, default print options).
+"""`repr(tensor)` exactly as PyTorch prints it (a port of `torch/_tensor_str.py`), with its print options.
 
-Floats get 4 decimals, scientific notation when the magnitudes span too widely, and a trailing `.` when every
-value is whole; columns are right-aligned; tensors over 1000 elements are summarised with `...`.
+Floats get `precision` decimals (4), scientific notation when the magnitudes span too widely (or as `sci_mode`
+says), and a trailing `.` when every value is whole; columns are right-aligned; tensors over `threshold` elements
+(1000) are summarised with `...`, keeping `edgeitems` (3) at each end of each dimension; lines break before
+`linewidth` (80). `torch.set_printoptions` changes these (minigrad/_tensor/settings_functions.py).
 """
+import dataclasses
 import math
 
 import numpy as np
 
 from ..core.forward_ad import tangent_of
-from ..core.dtype import bool as bool_, float32, int64
+from ..core.dtype import bool as bool_, default_float, int64
 
-PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
+
+@dataclasses.dataclass
+class PrintOptions:
+    """PyTorch's `torch._tensor_str.PRINT_OPTS`: what `set_printoptions` sets and every repr reads."""
+    precision: int = 4
+    threshold: float = 1000
+    edgeitems: int = 3
+    linewidth: int = 80
+    sci_mode: object = None         # None: chosen from the values; True or False: always or never
+
+
+PRINT_OPTS = PrintOptions()
 
 
 class _Formatter:
@@ -29,13 +43,13 @@ class _Formatter:
         absval = np.abs(finite)
         lo, hi = absval.min(), absval.max()
         self.int_mode = bool(np.all(finite == np.ceil(finite)))
+        precision, forced = PRINT_OPTS.precision, PRINT_OPTS.sci_mode
+        self.sci_mode = (hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4) if forced is None else forced
         if self.int_mode:
-            self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8
-            fmt = f"{{:.{PRECISION}e}}" if self.sci_mode else "{:.0f}"
+            fmt = f"{{:.{precision}e}}" if self.sci_mode else "{:.0f}"
             extra = 0 if self.sci_mode else 1          # room for the trailing "."
         else:
-            self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
-            fmt = f"{{:.{PRECISION}e}}" if self.sci_mode else f"{{:.{PRECISION}f}}"
+            fmt = f"{{:.{precision}e}}" if self.sci_mode else f"{{:.{precision}f}}"
             extra = 0
         for v in finite.tolist():
             self.max_width = max(self.max_width, len(fmt.format(v)) + extra)
@@ -43,34 +57,38 @@ class _Formatter:
     def format(self, value):
         if self.floating:
             if self.sci_mode:
-                text = f"{{:{self.max_width}.{PRECISION}e}}".format(value)
+                text = f"{{:{self.max_width}.{PRINT_OPTS.precision}e}}".format(value)
             elif self.int_mode:
                 text = f"{value:.0f}"
                 if not (math.isinf(value) or math.isnan(value)):
                     text += "."
             else:
-                text = f"{{:.{PRECISION}f}}".format(value)
+                text = f"{{:.{PRINT_OPTS.precision}f}}".format(value)
         else:
             text = str(value)
         return (self.max_width - len(text)) * " " + text
 
 
-def _summarized(a):
-    """Keep only the first and last EDGEITEMS entries along every axis (what gets printed)."""
+def _summarized(a, edge):
+    """Keep only the first and last `edge` entries along every axis (what gets printed)."""
     if a.ndim == 0:
         return a
-    if a.shape[0] > 2 * EDGEITEMS:
-        a = np.concatenate([a[:EDGEITEMS], a[-EDGEITEMS:]])
+    if a.ndim > 1 and not edge:
+        return a[(slice(0, 0),) * a.ndim]
+    if a.shape[0] > 2 * edge:
+        a = np.concatenate([a[:edge], a[-edge:]])
     if a.ndim == 1:
         return a
-    return np.stack([_summarized(row) for row in a])
+    return np.stack([_summarized(row, edge) for row in a])
 
 
 def _vector_str(a, indent, summarize, fmt):
-    per_line = max(1, int(math.floor((LINEWIDTH - indent) / (fmt.max_width + 2))))
-    if summarize and a.shape[0] > 2 * EDGEITEMS:
-        data = ([fmt.format(v) for v in a[:EDGEITEMS].tolist()] + [" ..."]
-                + [fmt.format(v) for v in a[-EDGEITEMS:].tolist()])
+    edge = PRINT_OPTS.edgeitems
+    per_line = max(1, int(math.floor((PRINT_OPTS.linewidth - indent) / (fmt.max_width + 2))))
+    if summarize and not edge:
+        data = ["..."]
+    elif summarize and a.shape[0] > 2 * edge:
+        data = [fmt.format(v) for v in a[:edge].tolist()] + [" ..."] + [fmt.format(v) for v in a[-edge:].tolist()]
     else:
         data = [fmt.format(v) for v in a.tolist()]
     lines = [", ".join(data[i:i + per_line]) for i in range(0, len(data), per_line)]
@@ -82,9 +100,10 @@ def _body(a, indent, summarize, fmt):
         return fmt.format(a.item())
     if a.ndim == 1:
         return _vector_str(a, indent, summarize, fmt)
-    if summarize and a.shape[0] > 2 * EDGEITEMS:
-        rows = ([_body(a[i], indent + 1, summarize, fmt) for i in range(EDGEITEMS)] + ["..."]
-                + [_body(a[i], indent + 1, summarize, fmt) for i in range(len(a) - EDGEITEMS, len(a))])
+    edge = PRINT_OPTS.edgeitems
+    if summarize and a.shape[0] > 2 * edge:
+        rows = ([_body(a[i], indent + 1, summarize, fmt) for i in range(edge)] + ["..."]
+                + [_body(a[i], indent + 1, summarize, fmt) for i in range(len(a) - edge, len(a))])
     else:
         rows = [_body(a[i], indent + 1, summarize, fmt) for i in range(a.shape[0])]
     return "[" + ("," + "\n" * (a.ndim - 1) + " " * (indent + 1)).join(rows) + "]"
@@ -94,24 +113,26 @@ def array_str(a, indent, floating):
     """The bracketed values part of a tensor's repr."""
     if a.size == 0:
         return "[]"
-    summarize = a.size > THRESHOLD
-    fmt = _Formatter(_summarized(a) if summarize else a, floating)
+    summarize = a.size > PRINT_OPTS.threshold
+    fmt = _Formatter(_summarized(a, PRINT_OPTS.edgeitems) if summarize else a, floating)
     return _body(a, indent, summarize, fmt)
 
 
 def tensor_repr(t, prefix="tensor("):
     """Return `tensor([...], dtype=..., grad_fn=<...>)` with PyTorch's layout."""
-    a, dtype = t._data, t.dtype
+    a, dtype, default = t._data, t.dtype, default_float()
     indent = len(prefix)
     suffixes = []
     if a.size == 0:
         if a.ndim != 1:
             suffixes.append(f"size={tuple(a.shape)}")
-        if dtype is not float32:
+        if dtype is not default:
             suffixes.append(f"dtype={dtype!r}")
         body = "[]"
     else:
-        if dtype not in (float32, int64, bool_):
+        if not PRINT_OPTS.edgeitems:
+            suffixes.append(f"size={tuple(a.shape)}")
+        if dtype not in (default, int64, bool_):
             suffixes.append(f"dtype={dtype!r}")
         body = array_str(a, indent, dtype.is_floating_point)
     if t.grad_fn is not None:
@@ -129,7 +150,7 @@ def _add_suffixes(text, suffixes, indent):
     parts = [text]
     last_line_len = len(text) - text.rfind("\n") + 1
     for suffix in suffixes:
-        if last_line_len + len(suffix) + 2 > LINEWIDTH:
+        if last_line_len + len(suffix) + 2 > PRINT_OPTS.linewidth:
             parts.append(",\n" + " " * indent + suffix)
             last_line_len = indent + len(suffix)
         else:

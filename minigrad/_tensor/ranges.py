@@ -31,7 +31,7 @@ def arange_values(start, end, step, dtype):
     start, end, step = (_number(v) for v in (start, end, step))
     if dtype is None:
         floats = any(isinstance(v, float) for v in (start, end, step))
-        dtype = _dtype.float32 if floats else _dtype.int64
+        dtype = _dtype.default_float() if floats else _dtype.int64
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not all(math.isfinite(v) for v in (start, end)):
@@ -70,7 +70,7 @@ def linspace_values(start, end, steps, dtype):
         raise TypeError(_LINSPACE_USAGE.format(kinds))
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    dtype = dtype or _dtype.float32
+    dtype = dtype or _dtype.default_float()
     np_type = dtype.np_type
     if steps <= 1:                                  # one step is the start alone
         return np.full(steps, start).astype(np_type)

@@ -120,13 +120,28 @@ def from_numpy_dtype(np_dtype):
                     "uint16, uint8, and bool.")
 
 
+# ---- the default dtype (torch.set_default_dtype): of Python floats, of factories without a dtype, of int -> float ----
+_DEFAULT = [float32]
+
+
+def default_float():
+    """The dtype of Python floats in tensors, of `zeros(2)` and `randn(2)`, and of float math on integer tensors
+    (`exp`, true division). Mirrors `torch.get_default_dtype`; float32 unless `torch.set_default_dtype` changed it."""
+    return _DEFAULT[0]
+
+
+def set_default_float(d):
+    """Make `d` (a floating dtype) the default dtype; torch.set_default_dtype checks its argument first."""
+    _DEFAULT[0] = _PYTHON[builtins.float] = d
+
+
 def scalar_dtype(value):
     """The dtype a Python number (or numpy scalar, which PyTorch treats alike) gets next to a tensor."""
     if isinstance(value, (builtins.bool, np.bool_)):
         return bool
     if isinstance(value, (builtins.int, np.integer)):
         return int64
-    return float32          # the default dtype
+    return _DEFAULT[0]
 
 
 # ---- type promotion ---------------------------------------------------------------------------------------------
@@ -198,7 +213,7 @@ def infer(data):
     """
     found = set()
     _collect(data, found)
-    return functools.reduce(promote_types, found) if found else float32
+    return functools.reduce(promote_types, found) if found else _DEFAULT[0]
 
 
 def _collect(data, found):

@@ -193,12 +193,16 @@ def not_implemented(aten_name):
     """The `jvp` of an op PyTorch gives no forward-mode derivative: it raises PyTorch's error, naming ATen's op."""
     @staticmethod
     def jvp(ctx, *tangents):
-        raise NotImplementedError(
-            f"Trying to use forward AD with {aten_name} that does not support it because it has not been implemented "
-            "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template=feature-"
-            "request.yml so that we can prioritize its implementation or submit a PR adding the implementation to "
-            "derivatives.yaml")
+        raise not_implemented_error(aten_name)
     return jvp
+
+
+def not_implemented_error(aten_name):
+    return NotImplementedError(
+        f"Trying to use forward AD with {aten_name} that does not support it because it has not been implemented "
+        "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template=feature-"
+        "request.yml so that we can prioritize its implementation or submit a PR adding the implementation to "
+        "derivatives.yaml")
 
 
 @staticmethod

@@ -14,7 +14,7 @@ from ..compat import checks
 from ..compat.checks import NON_LEAF_DETACH_HINT, NON_LEAF_GRAD_WARNING, NON_LEAF_REQUIRES_GRAD
 from ..compat.inference import INFERENCE_INPLACE
 from . import dtype as _dtype
-from .dtype import Size
+from .dtype import Size, default_float
 from .grad_mode import _State
 
 
@@ -37,14 +37,15 @@ class TensorBase:
     __array_priority__ = 1000  # so that `numpy_value * tensor` calls Tensor.__rmul__
 
     def __init__(self, *args):
-        # torch.Tensor([1, 2]) makes a float32 tensor of those values; torch.Tensor(2, 3), one of that shape
-        # (PyTorch's is uninitialized memory; minigrad's holds zeros)
+        # torch.Tensor([1, 2]) makes a tensor of the default dtype (float32) of those values; torch.Tensor(2, 3),
+        # one of that shape (PyTorch's is uninitialized memory; minigrad's holds zeros)
+        np_type = default_float().np_type
         if args and all(type(n) is int for n in args) or (len(args) == 1 and isinstance(args[0], Size)):
-            self._data = np.zeros(tuple(args[0]) if isinstance(args[0], Size) else args, np.float32)
+            self._data = np.zeros(tuple(args[0]) if isinstance(args[0], Size) else args, np_type)
         elif len(args) > 1 or (args and isinstance(args[0], (float, bool))):
             raise TypeError(f"new(): data must be a sequence (got {type(args[-1]).__name__})")
         else:
-            self._data = np.array(args[0] if args else (), dtype=np.float32)
+            self._data = np.array(args[0] if args else (), dtype=np_type)
         if _State.inference:
             self._inference = True
 
@@ -65,7 +66,15 @@ class TensorBase:
 
     def size(self, dim=None):
         """Return the shape, or the length of dimension `dim`."""
-        return self.shape if dim is None else self._data.shape[dim]
+        if dim is None:
+            return self.shape
+        shape = self._data.shape
+        if not shape:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        if not -len(shape) <= dim < len(shape):
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, {len(shape) - 1}], "
+                             f"but got {dim})")
+        return shape[dim]
 
     def dim(self):
         return self._data.ndim

@@ -2,6 +2,7 @@
 import numpy as np
 
 from .._tensor.tensor import Tensor
+from ..core.dtype import default_float
 from .._tensor.printing import tensor_repr
 
 
@@ -24,7 +25,7 @@ class Parameter(Tensor):
 
     def __new__(cls, data=None, requires_grad=True):
         if data is None:
-            data = Tensor._make(np.zeros(0, np.float32))
+            data = Tensor._make(np.zeros(0, default_float().np_type))
         if not isinstance(data, Tensor):
             raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
         if requires_grad and not data.dtype.is_floating_point:

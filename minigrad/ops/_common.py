@@ -6,7 +6,7 @@ import weakref
 import numpy as np
 
 from ..compat.callers import stacklevel_outside
-from ..core.dtype import promote, scalar_dtype
+from ..core.dtype import default_float, promote, scalar_dtype
 from ..core import tensor as _tensor_class
 from ..core.forward_ad import element_wise
 from ..core.function import Function
@@ -101,8 +101,8 @@ def grad_to(grad, shape):
 
 
 def float_dtype_of(array):
-    """Ops like exp and true division turn integer tensors into float32 (PyTorch's default dtype)."""
-    return array if array.dtype.kind == "f" else array.astype(np.float32)
+    """Ops like exp and true division turn integer tensors into PyTorch's default dtype (float32)."""
+    return array if array.dtype.kind == "f" else array.astype(default_float().np_type)
 
 
 def as_operand(value, like):
@@ -135,11 +135,24 @@ def as_operand(value, like):
 _WRAPPED = {}
 
 
+def forget_wrapped_numbers():
+    """Empty as_operand's cache: a float next to an integer tensor takes the default dtype, which can change."""
+    _WRAPPED.clear()
+
+
 def _wrapped_int(value, dtype):
     """A Python int in an integer dtype, wrapped around as PyTorch does (300 as int8 is 44, -1 as uint8 255)."""
     if not -2 ** 63 <= value < 2 ** 64:
         raise OverflowError("int too big to convert" if value > 0 else "can't convert negative int to unsigned")
     return np.array(value % 2 ** 64, np.uint64).astype(dtype)
+
+
+def sign_array(a):
+    """-1, 0 or 1 as a < 0, a == 0 or a > 0, in a's dtype, as ATen's sign: nan gives 0, a bool array itself."""
+    if a.dtype.kind == "b":
+        return a.copy()
+    z = np.sign(a)
+    return np.where(np.isnan(z), 0, z).astype(a.dtype) if a.dtype.kind == "f" else z
 
 
 def is_number(value):

@@ -11,10 +11,12 @@ from ..core.forward_ad import linear
 from ..core.function import Function
 from ..core.tensor import TensorBase
 from ._common import as_operand, float_dtype_of, grad_to, is_number, operands, quiet, wrap
+from .integer import DivFloor, DivTrunc
 from .unary import Log, Where
 
 # what an operator takes on its other side: a tensor, a number (Python's or numpy's), or a numpy array
 OPERANDS = (TensorBase, int, float, np.number, np.bool_, np.ndarray)
+ROUNDED_DIVISION = {"trunc": DivTrunc, "floor": DivFloor}
 
 
 class TensorArithmetic:
@@ -93,22 +95,47 @@ class TensorArithmetic:
         return self.div_(other) if isinstance(other, OPERANDS) else NotImplemented
 
     def add(self, other, alpha=1):
-        return Add.apply(self, as_operand(other, self), alpha)
+        return Add.apply(self, as_operand(other_operand("add", other), self), alpha)
 
     def sub(self, other, alpha=1):
-        return Sub.apply(self, subtraction_operand(other, self), alpha)
+        return Sub.apply(self, subtraction_operand(other_operand("sub", other), self), alpha)
 
     def mul(self, other):
-        return self * other
+        return self * other_operand("mul", other)
 
-    def div(self, other):
-        return self / other
+    def div(self, other, *, rounding_mode=None):
+        """self / other; with rounding_mode "trunc" or "floor", the quotient rounded toward 0 or toward -inf."""
+        if rounding_mode is None:
+            return self / other_operand("div", other)
+        return rounded_division(rounding_mode).apply(self, as_operand(other_operand("div", other), self))
 
     def pow(self, exponent):
         return self ** exponent
 
     def neg(self):
         return -self
+
+
+def other_operand(name, other, position=1):
+    """`other` if a tensor method's operator takes it, else the TypeError of PyTorch's argument parser."""
+    if not isinstance(other, OPERANDS):
+        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
+    return other
+
+
+def check_alpha(dtype, alpha):
+    """ATen's checks of add's and sub's `alpha` against the result's (numpy) dtype."""
+    if isinstance(alpha, (bool, np.bool_)) and dtype != np.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if isinstance(alpha, (float, np.floating)) and dtype.kind in "biu":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+
+
+def rounded_division(mode):
+    """The op of `torch.div(x, y, rounding_mode=mode)`, for mode "trunc" or "floor"."""
+    if mode not in ROUNDED_DIVISION:
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
+    return ROUNDED_DIVISION[mode]
 
 
 class Add(Function):
@@ -119,6 +146,8 @@ class Add(Function):
     @staticmethod
     def forward(x, y, alpha=1):
         a, b = operands(x, y)
+        if type(alpha) is not int:
+            check_alpha(a.dtype, alpha)
         return wrap(a + b if alpha == 1 else a + alpha * b)
 
     @staticmethod
@@ -145,7 +174,7 @@ class AddScalar(Function):
     def forward(x, c):
         a = x._data
         if a.dtype.kind != "f" and isinstance(c, float):
-            a = a.astype(np.float32)            # an integer tensor plus a float: the default dtype
+            a = float_dtype_of(a)               # an integer tensor plus a float: the default dtype
         return wrap(a + a.dtype.type(c))
 
     @staticmethod
@@ -188,6 +217,8 @@ class Sub(Function):
     def forward(x, y, alpha=1):
         no_bool_subtraction(x._data.dtype, y._data.dtype)
         a, b = operands(x, y)
+        if type(alpha) is not int:
+            check_alpha(a.dtype, alpha)
         return wrap(a - b if alpha == 1 else a - alpha * b)
 
     @staticmethod
@@ -206,28 +237,51 @@ class Sub(Function):
 
 
 class Rsub(Function):
-    """z = c - x  (c a Python number, so the node has one edge, to x);  dz/dx = -1"""
+    """z = c - alpha * x  (c a Python number, so the node has one edge, to x; `c - x` has alpha 1);  dz/dx = -alpha"""
     node_name = "RsubBackward1"
     saved_attrs = {"alpha": "alpha"}
 
     @staticmethod
-    def forward(x, c):
+    def forward(x, c, alpha=1):
         c = subtraction_operand(c, x)
         no_bool_subtraction(c._data.dtype, x._data.dtype)
         a, b = operands(x, c)
-        return wrap(b - a)
+        if type(alpha) is not int:
+            check_alpha(a.dtype, alpha)
+        return wrap(b - a if alpha == 1 else b - alpha * a)
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.alpha = 1           # PyTorch's rsub takes an alpha too; `c - x` has alpha 1
+        ctx.alpha = inputs[2] if len(inputs) > 2 else 1
 
     @staticmethod
     def backward(ctx, grad):
-        return Neg.apply(grad), None
+        return (Neg.apply(grad) if ctx.alpha == 1 else grad * -ctx.alpha), None, None
 
     @staticmethod
-    def jvp(ctx, tx, tc):
-        return -tx
+    def jvp(ctx, tx, tc, talpha=None):
+        return -tx if ctx.alpha == 1 else tx * -ctx.alpha
+
+
+class RsubTensor(Function):
+    """z = y - alpha * x  (`torch.rsub(x, y)`: Sub with its inputs swapped);  dz/dx = -alpha,  dz/dy = 1"""
+    node_name = "RsubBackward0"
+    saved_attrs = {"alpha": "alpha"}
+
+    @staticmethod
+    def forward(x, y, alpha=1):
+        return Sub.forward(y, x, alpha)
+
+    setup_context = staticmethod(Sub.setup_context)
+
+    @staticmethod
+    def backward(ctx, grad):
+        needs_x, needs_y = ctx.needs_input_grad[:2]
+        gx = grad_to(Neg.apply(grad) if ctx.alpha == 1 else grad * -ctx.alpha, ctx.shapes[0]) if needs_x else None
+        gy = grad_to(grad, ctx.shapes[1]) if needs_y else None
+        return gx, gy, None
+
+    jvp = linear
 
 
 class Mul(Function):
@@ -352,7 +406,7 @@ class Pow(Function):
     def forward(x, p):
         a = x._data
         if a.dtype.kind != "f" and isinstance(p, float):
-            a = a.astype(np.float32)
+            a = float_dtype_of(a)
         elif a.dtype == np.bool_:
             a = a.astype(np.int64)          # bool ** 2 is int64 in PyTorch (numpy would say int8)
         elif a.dtype.kind == "i" and p < 0:

@@ -148,3 +148,29 @@ class Triu(Tril):
         return Triu.apply(grad, ctx.k), None
 
     jvp = linear
+
+
+class Trace(Function):
+    """z = the sum of a matrix's diagonal x[i, i];  dz/dx = the gradient on the diagonal of zeros"""
+    node_name = "TraceBackward0"
+    saved_attrs = {"self_sym_sizes": "shape"}
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        if a.ndim != 2:
+            raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {a.ndim}")
+        if a.dtype == np.bool_:
+            raise NotImplementedError("\"trace\" not implemented for 'Bool'")
+        out = np.trace(a)
+        return wrap(out if a.dtype.kind == "f" else np.asarray(out, np.int64))    # integers sum to int64
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shape = inputs[0]._data.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * wrap(np.eye(*ctx.shape, dtype=grad._data.dtype))
+
+    jvp = linear

@@ -15,14 +15,25 @@ ZERO_DIVISION = "ZeroDivisionError"      # PyTorch's whole message
 
 def floor_divide_arrays(a, b, op="div_floor"):
     """floor(a / b) of two arrays of one dtype, as ATen computes it (numpy's floor_divide agrees for floats)."""
-    _check_integer_divisor(a, b, op)
+    check_integer_divisor(a, b, op)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):   # x / 0 is inf or nan, as in PyTorch
         return np.floor_divide(a, b)
 
 
+def trunc_divide_arrays(a, b):
+    """trunc(a / b) of two arrays of one dtype: the quotient rounded toward 0, exactly for large integers too."""
+    check_integer_divisor(a, b, "div_trunc")
+    if a.dtype.kind == "f":
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            return np.trunc(a / b)
+    q = np.floor_divide(a, b)
+    # floor and trunc differ where the division is inexact and the signs differ: one step back toward 0
+    return q + ((q * b != a) & ((a < 0) != (b < 0))).astype(a.dtype)
+
+
 def remainder_arrays(a, b):
     """a - b * floor(a / b), with the sign of b, as ATen computes it."""
-    _check_integer_divisor(a, b, "remainder")
+    check_integer_divisor(a, b, "remainder")
     if a.dtype.kind != "f":
         return np.remainder(a, b)           # Python's integer %, which is PyTorch's too
     with np.errstate(invalid="ignore"):
@@ -31,7 +42,7 @@ def remainder_arrays(a, b):
         return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
 
 
-def _check_integer_divisor(a, b, op):
+def check_integer_divisor(a, b, op):
     if a.dtype == np.bool_:
         raise NotImplementedError(f"\"{op}_cpu\" not implemented for 'Bool'")
     if a.dtype.kind in "iu" and not np.all(b):
@@ -42,6 +53,7 @@ class DivFloor(Function):
     """z = floor(x / y);  dz/dx = dz/dy = 0: a step function (`torch.div(x, y, rounding_mode="floor")`)"""
     node_name = "DivBackward2"
     saved_attrs = {"rounding_mode": "rounding_mode"}
+    rounding_mode = "floor"
 
     @staticmethod
     def forward(x, y):
@@ -49,7 +61,7 @@ class DivFloor(Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.rounding_mode = "floor"
+        ctx.rounding_mode = ctx._forward_cls.rounding_mode
         ctx.inputs = [(t._data.shape, t._data.dtype) for t in inputs]
 
     @staticmethod
@@ -59,6 +71,16 @@ class DivFloor(Function):
                      for needed, (shape, dtype) in zip(ctx.needs_input_grad, ctx.inputs))
 
     jvp = zero
+
+
+class DivTrunc(DivFloor):
+    """z = trunc(x / y), rounded toward 0;  dz/dx = dz/dy = 0 (`torch.div(x, y, rounding_mode="trunc")`)"""
+    node_name = "DivBackward2"
+    rounding_mode = "trunc"
+
+    @staticmethod
+    def forward(x, y):
+        return wrap(trunc_divide_arrays(*operands(x, y)))
 
 
 class Remainder(Function):

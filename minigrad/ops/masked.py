@@ -8,6 +8,7 @@ from ..core.forward_ad import linear
 from ..core.dtype import cpp_name
 from ..core.function import Function
 from ._common import broadcast_shapes, grad_to, wrap
+from .indexing import IndexBackward
 from .unary import Where
 
 # the C++ names that ATen's dtype messages use
@@ -79,3 +80,36 @@ class MaskedFillTensor(Function):
         return gx, None, gvalue
 
     jvp = linear
+
+
+class MaskedSelect(Function):
+    """z = the elements of x where mask is True (x and mask broadcast together), in order, as a 1-d tensor;
+    dz/dx = the gradient put back at those places, zeros elsewhere. The mask is a plain bool array (no edge)."""
+    node_name = "MaskedSelectBackward0"
+    saved_names = ("mask", "self")
+
+    @staticmethod
+    def forward(x, mask):
+        if mask.dtype != np.bool_:
+            raise RuntimeError("masked_select: expected BoolTensor for mask")
+        a = x._data
+        if a.shape != mask.shape:
+            broadcast_shapes(mask.shape, a.shape)       # PyTorch's error names the mask as tensor a
+            a, mask = np.broadcast_arrays(a, mask)
+        return wrap(a[mask])
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, mask = inputs
+        ctx.save_for_backward(wrap(mask), x)
+        ctx.shape = x._data.shape
+
+    @staticmethod
+    def backward(ctx, grad):
+        mask = ctx.saved_tensors[0]._data
+        full = np.broadcast_to(mask, broadcast_shapes(mask.shape, ctx.shape))
+        return grad_to(IndexBackward.apply(grad, full.shape, full), ctx.shape), None
+
+    @staticmethod
+    def jvp(ctx, tx, tmask):
+        return MaskedSelect.apply(tx, ctx.primals[1])

@@ -194,14 +194,16 @@ def _pick_backward(ctx, grad, a, b):
 
 
 class Xlogy(Function):
-    """z = x * log(y), 0 where x == 0 (unless y is nan);  dz/dx = log(y) where x != 0, else 0,  dz/dy = x / y"""
+    """z = x * log(y), 0 where x == 0 (unless y is nan);  dz/dx = log(y) (0 where x == 0 and y <= 0),
+    dz/dy = x / y. Integers and bools give the default dtype."""
     node_name = "XlogyBackward0"
     saved_names = ("self", "other")
 
     @staticmethod
     @quiet
     def forward(x, y):
-        a, b = np.broadcast_arrays(x._data, y._data)
+        a, b = operands(x, y)
+        a, b = np.broadcast_arrays(float_dtype_of(a), float_dtype_of(b))
         return wrap(np.where((a == 0) & ~np.isnan(b), a.dtype.type(0), a * np.log(b)))
 
     @staticmethod
@@ -212,12 +214,60 @@ class Xlogy(Function):
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         needs_x, needs_y = ctx.needs_input_grad
-        g_x = grad_to(grad * Xlogy.apply(wrap((x._data != 0).astype(x._data.dtype)), y), tuple(x.shape)) \
-            if needs_x else None
+        g_x = grad_to(_xlogy_dx(grad, x, y), tuple(x.shape)) if needs_x else None
         g_y = grad_to(grad * x / y, tuple(y.shape)) if needs_y else None
         return g_x, g_y
 
+    jvp = from_backward
+
+
+def _xlogy_dx(grad, x, y):
+    """PyTorch's xlogy(grad, y) with 0 where x == 0 and y <= 0 (x and y tensors or numbers)."""
+    at_zero = np.asarray(getattr(x, "_data", x) == 0) & np.asarray(getattr(y, "_data", y) <= 0)
+    return Where.apply(at_zero, as_operand(0, grad), Xlogy.apply(grad, as_operand(y, grad)))
+
+
+class XlogySelfScalar(Function):
+    """z = c * log(y) for a number c (`torch.xlogy(2, y)`);  dz/dy = c / y"""
+    node_name = "XlogyBackward1"
+    saved_names = ("other",)
+    saved_attrs = {"self": "c"}
+
     @staticmethod
-    def jvp(ctx, tx, ty):
-        x, y = ctx.primals
-        return tx * Xlogy.apply(wrap((x._data != 0).astype(x._data.dtype)), y) + ty * x / y
+    def forward(c, y):
+        return Xlogy.forward(as_operand(c, y), y)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.c, y = inputs
+        ctx.save_for_backward(y)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (y,) = ctx.saved_tensors
+        return None, grad * ctx.c / y
+
+    jvp = from_backward
+
+
+class XlogyOtherScalar(Function):
+    """z = x * log(c) for a number c (`torch.xlogy(x, 2)`);  dz/dx = log(c) (0 where x == 0 and c <= 0)"""
+    node_name = "XlogyBackward2"
+    saved_names = ("self",)
+    saved_attrs = {"other": "c"}
+
+    @staticmethod
+    def forward(x, c):
+        return Xlogy.forward(x, as_operand(c, x))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.c = inputs
+        ctx.save_for_backward(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return _xlogy_dx(grad, x, ctx.c), None
+
+    jvp = from_backward

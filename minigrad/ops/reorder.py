@@ -63,3 +63,41 @@ class Roll(Function):
         return Roll.apply(grad, tuple(-s for s in ctx.shifts), ctx.dims), None, None
 
     jvp = linear
+
+
+class Rot90(Function):
+    """z = x rotated by k quarter turns in the plane of `dims`, from dims[0] toward dims[1];  dz/dx = the gradient
+    rotated back (-k turns)"""
+    node_name = "Rot90Backward0"
+    saved_attrs = {"k": "k", "dims": "dims"}
+
+    @staticmethod
+    def forward(x, k, dims):
+        a = x._data
+        if len(dims) != 2:
+            raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+        if a.ndim < 2:
+            raise RuntimeError(f"expected total dims >= 2, but got total dims = {a.ndim}")
+        d0, d1 = dim_index(dims[0], a.ndim), dim_index(dims[1], a.ndim)
+        if d0 == d1:
+            raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}")
+        # ATen's rot90 is a flip then a transpose, so odd turns give a transposed (non-contiguous) copy
+        turns = k % 4
+        if turns == 1:
+            return wrap(np.swapaxes(np.flip(a, d1).copy(), d0, d1))
+        if turns == 2:
+            return wrap(np.flip(a, (d0, d1)).copy())
+        if turns == 3:
+            return wrap(np.swapaxes(np.flip(a, d0).copy(), d0, d1))
+        return wrap(np.ascontiguousarray(a).copy())
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, ctx.k, dims = inputs
+        ctx.dims = tuple(dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Rot90.apply(grad, -ctx.k, ctx.dims), None, None
+
+    jvp = linear

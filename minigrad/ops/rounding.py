@@ -8,7 +8,7 @@ import numpy as np
 from ..core.forward_ad import zero
 from ..core.function import Function
 from ..core.dtype import scalar_name
-from ._common import quiet, wrap
+from ._common import quiet, sign_array, wrap
 
 _type_name = scalar_name      # PyTorch's scalar type names, as its "not implemented for 'Long'" errors print them
 
@@ -30,11 +30,7 @@ class Sign(Function):
 
     @staticmethod
     def forward(x):
-        a = x._data
-        if a.dtype.kind == "b":
-            return wrap(a.copy())
-        z = np.sign(a)
-        return wrap(np.where(np.isnan(z), 0, z).astype(a.dtype) if a.dtype.kind == "f" else z)
+        return wrap(sign_array(x._data))
 
     @staticmethod
     def setup_context(ctx, inputs, output):

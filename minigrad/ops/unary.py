@@ -4,7 +4,8 @@ import numpy as np
 from ..core.forward_ad import linear, zero
 from ..core.function import Function
 from ..core.dtype import from_numpy_dtype, promote, scalar_dtype
-from ._common import Pointwise, as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, wrap
+from ._common import (Pointwise, as_operand, broadcast_shapes, float_dtype_of, grad_to, operands, quiet, sign_array,
+                      wrap)
 from .activation_backward import SigmoidBackward, TanhBackward, ThresholdBackward
 
 
@@ -70,7 +71,7 @@ class Sgn(Function):
 
     @staticmethod
     def forward(x):
-        return wrap(np.sign(x._data))
+        return wrap(sign_array(x._data))
 
     @staticmethod
     def setup_context(ctx, inputs, output):

@@ -214,7 +214,7 @@ def _empty(size, dtype, device=None):
     if any(s < 0 for s in size):
         bad = next(s for s in size if s < 0)
         raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: {list(size)}")
-    return np.empty(size, (dtype or _dtype.float32).np_type)
+    return np.empty(size, (dtype or _dtype.default_float()).np_type)
 
 
 def _empty_like(input, dtype, device):

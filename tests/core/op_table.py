@@ -470,6 +470,9 @@ def _extend():
     from . import op_table_layers_sampling      # conv1d, group/instance norm, interpolate, cdist (issue 26)
     CASES.extend(op_table_layers_sampling.CASES)
     ERRORS.extend(op_table_layers_sampling.ERRORS)
+    from . import op_table_namespace            # torch.subtract, logaddexp, median, meshgrid, ... (issue 26)
+    CASES.extend(op_table_namespace.CASES)
+    ERRORS.extend(op_table_namespace.ERRORS)
 
 
 _extend()

@@ -10,6 +10,7 @@ from nn_examples import deterministic
     "tensor_as_parameter", "int_as_child", "int_as_buffer", "register_tensor_parameter", "dotted_name",
     "empty_name", "existing_attribute", "non_module_child", "non_bool_train", "sequential_index",
     "module_list_index", "module_list_extend_int", "non_leaf_parameter", "int_parameter", "init_kwargs",
+    "linear_of_a_tuple",
 ])
 def test_module_errors(parity, case):
     def example(lib):
@@ -49,6 +50,7 @@ def test_module_errors(parity, case):
             "non_leaf_parameter": lambda: lin.register_parameter("p", nn.Parameter(lib.zeros(1)) * 2),
             "int_parameter": lambda: nn.Parameter(lib.tensor([1, 2])),
             "init_kwargs": lambda: nn.Module(foo=1),
+            "linear_of_a_tuple": lambda: nn.Sequential(nn.LSTM(2, 2), nn.Linear(2, 1))(lib.ones(3, 1, 2)),
         }
         actions[case]()
     parity(example)

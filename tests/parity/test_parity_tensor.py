@@ -67,6 +67,8 @@ CASES = {
                            lib.zeros(2, 3).t().stride(), lib.ones(3).expand(2, 3).stride(),
                            lib.ones(3).expand(2, 3).clone().stride(), lib.tensor(1.0).stride()),
     "stride_out_of_range": lambda lib: lib.zeros(2, 3).stride(2),
+    "size_out_of_range": lambda lib: lib.zeros(2, 3).size(-3),
+    "size_of_a_0d_tensor": lambda lib: lib.tensor(1.0).size(0),
     "clone_of_expanded_is_dense": lambda lib: lib.ones(3).expand(2, 3).clone().add_(1).tolist(),
     "clone_keeps_a_permuted_layout": lambda lib: [
         (c.stride(), c.is_contiguous())

@@ -12,6 +12,7 @@ from ...core.dtype import scalar_name
 from ...ops import softmax as _softmax
 from .basic import REDUCTIONS, MseLoss, NllLoss, NllLoss2d
 from ...ops.linalg import Addmm
+from ..._tensor.pointwise import _tensor_arg
 
 
 def relu(input, inplace=False):
@@ -42,6 +43,7 @@ def linear(input, weight, bias=None):
 
     For a batch of vectors (2-D input) with a bias this is one `addmm` node, as in PyTorch.
     """
+    _tensor_arg(input, "linear", "input", 1)      # a tuple (an LSTM's (output, state)) gets torch's TypeError
     if input.dim() == 2 and bias is not None:
         return Addmm.apply(bias, input, weight.t())
     if bias is None and input.dim() <= 2:

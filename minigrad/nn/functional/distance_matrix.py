@@ -8,7 +8,7 @@ as one matrix product (`EuclideanDist`), whose backward is made of ordinary, dif
 """
 import numpy as np
 
-from ...core.forward_ad import not_implemented
+from ...core.forward_ad import not_implemented, not_implemented_error
 from ...core.function import Function
 from ...ops._common import broadcast_shapes, wrap
 from .arguments import scalar_name
@@ -62,6 +62,10 @@ class NotDifferentiated(Function):
     @staticmethod
     def backward(ctx, *grads):
         raise NotImplementedError(f"the derivative for '{ctx._forward_cls.aten_name}' is not implemented.")
+
+    @staticmethod
+    def jvp(ctx, *tangents):
+        raise not_implemented_error(ctx._forward_cls.aten_name)
 
 
 # ---- pdist ------------------------------------------------------------------------------------------------

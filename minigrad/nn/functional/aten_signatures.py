@@ -1,0 +1,105 @@
+"""`torch.conv1d`, `torch.batch_norm`, `torch.dropout`, ...: the nn functions that PyTorch also exposes in the
+`torch` namespace, where they take ATen's signatures rather than `nn.functional`'s.
+
+The differences are in the arguments only: `torch.dropout(input, p, train)` has no defaults, `torch.embedding`
+takes the weight first and -1 for "no padding_idx", `torch.batch_norm` and `torch.instance_norm` take every
+argument positionally (weight before the running stats) and a `cudnn_enabled` flag the CPU ignores. Each one
+calls the `nn.functional` function, so the graph and the numbers are the same.
+"""
+from . import activation_leaky, activation_piecewise, activation_smooth, conv, distance, normalization, pooling
+from .activation import selu as _selu
+from .activation_leaky import RreluWithNoise, RreluWithNoiseInplace, rrelu_noise
+
+__all__ = ["conv1d", "conv2d", "celu", "celu_", "selu", "selu_", "prelu", "rrelu", "rrelu_", "threshold",
+           "threshold_", "hardshrink", "cosine_similarity", "pairwise_distance", "dropout", "batch_norm",
+           "layer_norm", "group_norm", "instance_norm", "embedding", "max_pool2d"]
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return conv.conv1d(input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return conv.conv2d(input, weight, bias, stride, padding, dilation, groups)
+
+
+def celu(input, alpha=1.0):
+    return activation_smooth.celu(input, alpha)
+
+
+def celu_(input, alpha=1.0):
+    return activation_smooth.celu_(input, alpha)
+
+
+def selu(input):
+    return _selu(input)
+
+
+def selu_(input):
+    return _selu(input, inplace=True)
+
+
+def prelu(input, weight):
+    return activation_leaky.prelu(input, weight)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
+    activation_leaky._check_bounds(lower, upper)
+    noise = rrelu_noise(input, lower, upper, training, generator)
+    return RreluWithNoise.apply(input, noise, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
+    activation_leaky._check_bounds(lower, upper)
+    noise = rrelu_noise(input, lower, upper, training, generator)
+    return input._inplace(RreluWithNoiseInplace, noise, lower, upper, training)
+
+
+def threshold(input, threshold, value):
+    return activation_piecewise.threshold(input, threshold, value)
+
+
+def threshold_(input, threshold, value):
+    return activation_piecewise.threshold_(input, threshold, value)
+
+
+def hardshrink(input, lambd=0.5):
+    return activation_piecewise.hardshrink(input, lambd)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    return distance.cosine_similarity(x1, x2, dim, eps)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    return distance.pairwise_distance(x1, x2, p, eps, keepdim)
+
+
+def dropout(input, p, train):
+    return normalization.dropout(input, p, train)
+
+
+def batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled):
+    return normalization.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
+    return normalization.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
+    return normalization.group_norm(input, num_groups, weight, bias, eps)
+
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled):
+    return normalization.instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum,
+                                       eps)
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    return normalization.embedding(indices, weight, padding_idx if padding_idx >= 0 else None,
+                                   scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+def max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return pooling.max_pool2d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
