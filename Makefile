@@ -39,7 +39,7 @@ CHECK_ARGS ?= -n $(JOBS) --dist loadfile $(NBVAL) tests/core tests/parity tests/
 # The machines a stored output must survive (`make matrix`): the chapters that train, or NB="book/*.ipynb".
 NB ?=
 
-.PHONY: help venv dot lab check test matrix book torch browser site lite publish clean distclean
+.PHONY: help venv dot lab check test matrix book torch coverage browser site lite publish clean distclean
 
 help: ## list the targets
 	@echo "minigrad book -- quick start: 'make lab' (open the book), 'make check' (a first look) or 'make test' (every test)"
@@ -108,6 +108,9 @@ lite: venv ## build the live edition in _lite/: JupyterLite + Pyodide, runs in a
 
 torch: venv ## install real PyTorch 2.13.0 (CPU build; TORCH_INDEX=url for a CPU-only index) so parity tests run
 	$(PY) -m pip install '$(TORCH)' $(if $(TORCH_INDEX),--index-url '$(TORCH_INDEX)')
+
+coverage: torch ## regenerate docs/coverage.md: which public names of torch's namespaces minigrad has, refuses, misses
+	$(PY) .ci/coverage_table.py
 
 clean: ## remove caches and build output (keeps .venv)
 	rm -rf build dist _site _lite artifacts .pytest_cache .hypothesis *.egg-info
