@@ -19,7 +19,7 @@ from ..core.graph import SavedTensor, set_history
 from .views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
 from ..ops import arithmetic, unary
 from ..ops.indexing import IndexPut, SetSlice, index_array as _index_array, is_basic_index
-from ..ops._common import as_operand as _as_tensor
+from ..ops._common import as_operand as _as_tensor, wrap
 
 
 # called with a tensor about to be changed in place (autograd/graph.py's allow_mutation_on_saved_tensors clones it)
@@ -215,6 +215,8 @@ def _write_tangent(t, tangent, level):
     """Forward mode: an in-place op changes the tangent in place too (so a view's tangent, a view of its base's,
     changes the base's), or gives `t` one."""
     own = tangent_of(t, level)
+    if own is None and tangent is not None and t._base is not None:
+        own = _zero_base_tangent(t, level)
     if own is None:
         if tangent is not None:
             set_tangent(t, tangent.clone(), level)
@@ -222,6 +224,24 @@ def _write_tangent(t, tangent, level):
         own._data[...] = 0
     else:
         own._data[...] = tangent._data
+
+
+def _zero_base_tangent(view, level):
+    """A dual written into a view of a tensor without a tangent: as in PyTorch, the base gets a zero tangent laid
+    out as the base is, and the view's tangent is the same window of it (so later views of the base see it).
+    None where the base's layout cannot be copied (then only the view gets a tangent)."""
+    base, a = view._base, view._data
+    if tangent_of(base, level) is not None:
+        return None
+    zeros = np.zeros_like(base._data)
+    if zeros.strides != base._data.strides:
+        return None
+    offset = a.__array_interface__["data"][0] - base._data.__array_interface__["data"][0]
+    window = np.lib.stride_tricks.as_strided(zeros.reshape(-1, order="A")[offset // a.itemsize:], a.shape,
+                                             a.strides)
+    set_tangent(base, wrap(zeros), level)
+    set_tangent(view, wrap(window), level)
+    return tangent_of(view, level)
 
 
 def _write_through_view(view, result):
@@ -266,9 +286,18 @@ def _overlaps_itself(a):
     return any(stride == 0 and n > 1 for stride, n in zip(a.strides, a.shape))
 
 
+def _share_exactly(a, b):
+    """np.shares_memory, not by bounds: the borders of one array that circular padding copies onto each other
+    interleave in memory without sharing an element. Too hard to tell counts as sharing."""
+    try:
+        return np.shares_memory(a, b, max_work=10 ** 5)
+    except np.exceptions.TooHardError:
+        return True
+
+
 def _partly_overlap(a, b):
     """True if two arrays share memory without being the very same elements (PyTorch refuses that in place)."""
-    if not np.may_share_memory(a, b):
+    if not np.may_share_memory(a, b) or not _share_exactly(a, b):
         return False
     same = (a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and a.shape == b.shape
             and a.strides == b.strides)

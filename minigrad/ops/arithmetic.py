@@ -190,6 +190,41 @@ class AddScalar(Function):
         return tx
 
 
+class SubScalar(AddScalar):
+    """z = x - c for a number c, as ATen's sub(Tensor, Scalar) in PyTorch's C++ composites; dz/dx = 1"""
+    node_name = "SubBackward1"
+
+    @staticmethod
+    def forward(x, c):
+        return AddScalar.forward(x, -c)
+
+
+class MulScalar(Function):
+    """z = c x for a number c, as ATen's mul(Tensor, Scalar) in PyTorch's C++ composites (a Python `x * c`
+    records MulBackward0); dz/dx = c"""
+    node_name = "MulBackward1"
+    saved_attrs = {"other": "c"}
+
+    @staticmethod
+    def forward(x, c):
+        a = x._data
+        if a.dtype.kind != "f" and isinstance(c, float):
+            a = float_dtype_of(a)
+        return wrap(a * a.dtype.type(c))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.c = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * ctx.c, None
+
+    @staticmethod
+    def jvp(ctx, tx, tc):
+        return tx * ctx.c
+
+
 def no_bool_subtraction(a, b):
     """PyTorch refuses `-` as soon as one side (dtype `a` or `b`) is a bool tensor (a Python bool counts as one)."""
     if a == np.bool_ and b == np.bool_:

@@ -7,6 +7,13 @@ from .adam import Adam
 from .adamw import AdamW
 from .rmsprop import RMSprop
 from .adagrad import Adagrad
+from .adamax import Adamax
+from .nadam import NAdam
+from .radam import RAdam
+from .adadelta import Adadelta
+from .rprop import Rprop
+from .asgd import ASGD
 from . import lr_scheduler
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]
+__all__ += ["Adamax", "NAdam", "RAdam", "Adadelta", "Rprop", "ASGD"]

@@ -44,7 +44,7 @@ def step_each_parameter(optimizer, closure):
                 optimizer._init_state(p, group)
         for p in group["params"]:
             if p.grad is not None:
-                check_capturable(group)
+                check_capturable(group, *getattr(optimizer, "_capturable_check", ()))
                 optimizer._update(p, optimizer.state[p], group)
     return loss
 
@@ -58,11 +58,10 @@ def check_fused(fused, foreach, differentiable):
             raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
 
 
-def check_capturable(group):
+def check_capturable(group, what="params and state_steps", devices=CAPTURABLE_DEVICES):
     """capturable=True keeps the step counter on an accelerator; on the CPU PyTorch's step fails so."""
     if group.get("capturable"):
-        raise AssertionError("If capturable=True, params and state_steps must be on supported devices: "
-                             f"{CAPTURABLE_DEVICES}.")
+        raise AssertionError(f"If capturable=True, {what} must be on supported devices: {devices}.")
 
 
 def new_step(fused=False):
@@ -123,3 +122,37 @@ def lerp_(start, end, weight):
 def differentiable_add_(t, value, differentiable):
     """`t + value`, in place unless the step is recorded (PyTorch avoids overwriting a tensor backward needs)."""
     return t.add(value) if differentiable else t.add_(value)
+
+
+def refuse_differentiable(name, differentiable):
+    """minigrad records the update only for the optimizers that existed before these (Adam, SGD, ...); the others
+    refuse differentiable=True rather than silently leave the graph out."""
+    if differentiable:
+        raise NotImplementedError(f"minigrad's {name} does not support differentiable=True (torch's does); "
+                                  "use Adam, AdamW, SGD, RMSprop or Adagrad to differentiate through a step")
+
+
+def check_betas(lr, eps, betas, weight_decay):
+    """The option checks Adamax, NAdam and RAdam share with Adam, in PyTorch's words."""
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if not 0.0 <= eps:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+    if not 0.0 <= weight_decay:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+
+
+def weight_decay_(p, grad, group):
+    """Adam's two kinds of weight decay: shrink p in place (decoupled, as AdamW), or add the L2 term to the
+    gradient; return the gradient to use."""
+    lr, weight_decay = group["lr"], group["weight_decay"]
+    if weight_decay == 0:
+        return grad
+    if group["decoupled_weight_decay"]:
+        p.mul_(1 - lr * weight_decay)
+        return grad
+    return add_scaled(grad, p, weight_decay)

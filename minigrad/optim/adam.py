@@ -1,8 +1,8 @@
 """Adam: per-parameter step sizes from running averages of the gradient and of its square."""
 from .._tensor.creation import zeros_like
 from .._tensor.functions import where
-from ._common import (add_scaled, addcmul_, check_fused, lerp_, new_step, step_each_parameter,
-                      use_grad_for_differentiable)
+from ._common import (addcmul_, check_betas, check_fused, lerp_, new_step, step_each_parameter,
+                      use_grad_for_differentiable, weight_decay_)
 from .optimizer import Optimizer
 
 
@@ -31,16 +31,7 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_betas(lr, eps, betas, weight_decay)
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
             raise ValueError("betas must be either both floats or both Tensors")
         defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
@@ -66,15 +57,11 @@ class Adam(Optimizer):
 
     @staticmethod
     def _update(p, state, group):
-        lr, (beta1, beta2), eps, weight_decay = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
         grad = -p.grad if group["maximize"] else p.grad
         exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
         state["step"] += 1
-        if weight_decay != 0:
-            if group["decoupled_weight_decay"]:
-                p.mul_(1 - lr * weight_decay)
-            else:
-                grad = add_scaled(grad, p, weight_decay)
+        grad = weight_decay_(p, grad, group)
         lerp_(exp_avg, grad, 1 - beta1)
         addcmul_(exp_avg_sq.mul_(beta2), grad, grad, 1 - beta2)
         step = state["step"].item()

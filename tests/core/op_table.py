@@ -470,9 +470,15 @@ def _extend():
     from . import op_table_layers_sampling      # conv1d, group/instance norm, interpolate, cdist (issue 26)
     CASES.extend(op_table_layers_sampling.CASES)
     ERRORS.extend(op_table_layers_sampling.ERRORS)
+    from . import op_table_losses_margin        # margin, embedding and likelihood losses (issue 26)
+    CASES.extend(op_table_losses_margin.CASES)
+    ERRORS.extend(op_table_losses_margin.ERRORS)
     from . import op_table_namespace            # torch.subtract, logaddexp, median, meshgrid, ... (issue 26)
     CASES.extend(op_table_namespace.CASES)
     ERRORS.extend(op_table_namespace.ERRORS)
+    from . import op_table_pad_pool             # padding layers, 1-D pools, shuffles, rms_norm (issue 26)
+    CASES.extend(op_table_pad_pool.CASES)
+    ERRORS.extend(op_table_pad_pool.ERRORS)
 
 
 _extend()

@@ -1,14 +1,13 @@
 """optim beyond SGD and Adam, against real torch: RMSprop, Adagrad and AdamW trained for 30 steps from the same
 weights with each option; state_dict()/load_state_dict() in torch's format, round trips that continue training
 identically; add_param_group, zero_grad, named parameters, differentiable=True, reprs and torch's errors."""
-import copy
 import warnings
 
 import numpy as np
 import pytest
 
 import minigrad
-from optim_examples import STEPS, build, params_of, same_weights, train
+from optim_examples import assert_trains_as_torch, build, round_trip, same_weights, state_after_three_steps, train
 
 CONFIGS = {
     "rmsprop": ("RMSprop", {}),
@@ -41,18 +40,7 @@ CONFIGS = {
 
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_training_matches_torch(torch, name):
-    cls, options = CONFIGS[name]
-    sign = -1.0 if options.get("maximize") else 1.0
-    results = {}
-    for lib in (torch, minigrad):
-        model = same_weights(lib)
-        optimizer = getattr(lib.optim, cls)(model.parameters(), **options)
-        results[lib.__name__] = train(lib, model, optimizer, STEPS, sign), params_of(model)
-    (t_losses, t_params), (m_losses, m_params) = results["torch"], results["minigrad"]
-    assert t_losses[-1] < t_losses[0], "the run does not train: the comparison would be weak"
-    np.testing.assert_allclose(m_losses, t_losses, rtol=1e-5, atol=1e-6, err_msg=f"{name}: losses per step")
-    for i, (m, t) in enumerate(zip(m_params, t_params)):
-        np.testing.assert_allclose(m, t, rtol=1e-4, atol=1e-5, err_msg=f"{name}: parameter {i} after {STEPS} steps")
+    assert_trains_as_torch(torch, minigrad, name, *CONFIGS[name])
 
 
 STATE_CONFIGS = ["rmsprop_centered_momentum", "adagrad_initial_accumulator", "adamw_amsgrad", "adam_fused",
@@ -62,15 +50,7 @@ STATE_CONFIGS = ["rmsprop_centered_momentum", "adagrad_initial_accumulator", "ad
 @pytest.mark.parametrize("name", STATE_CONFIGS)
 def test_state_dict_has_torchs_format(parity, name):
     cls, options = CONFIGS[name]
-
-    def example(lib):
-        model = same_weights(lib)
-        optimizer = getattr(lib.optim, cls)([{"params": model[0].parameters()},
-                                             {"params": model[2].parameters(), "lr": 0.003}], **options)
-        train(lib, model, optimizer, 3)
-        state = optimizer.state_dict()
-        return state, repr(optimizer), state["state"][0] is optimizer.state[model[0].weight]
-    parity(example)
+    parity(lambda lib: state_after_three_steps(lib, cls, options))
 
 
 @pytest.mark.parametrize("name", ["rmsprop_centered_momentum", "adagrad_lr_decay", "adamw_amsgrad", "adam_fused",
@@ -78,23 +58,7 @@ def test_state_dict_has_torchs_format(parity, name):
 def test_state_dict_round_trip_continues_identically(parity, name):
     cls, options = CONFIGS[name]
     sign = -1.0 if options.get("maximize") else 1.0
-
-    def example(lib):
-        model = same_weights(lib)
-        optimizer = getattr(lib.optim, cls)(model.parameters(), **options)
-        train(lib, model, optimizer, 10, sign)
-        saved_model = copy.deepcopy(model.state_dict())
-        saved = copy.deepcopy(optimizer.state_dict())       # what torch.save/torch.load would give back
-        resumed = build(lib)
-        resumed.load_state_dict(saved_model)
-        resumed_optimizer = getattr(lib.optim, cls)(resumed.parameters(), lr=0.5)   # lr comes from the state
-        resumed_optimizer.load_state_dict(saved)
-        losses = train(lib, model, optimizer, 10, sign)
-        resumed_losses = train(lib, resumed, resumed_optimizer, 10, sign)
-        identical = (losses.tolist() == resumed_losses.tolist()
-                     and all((a == b).all() for a, b in zip(params_of(model), params_of(resumed))))
-        return identical, losses.tolist(), resumed_optimizer.param_groups[0]["lr"], repr(resumed_optimizer)
-    assert parity(example)[0] is True
+    assert parity(lambda lib: round_trip(lib, cls, options, sign))[0] is True
 
 
 def test_load_state_dict_shares_tensors_and_casts_as_torch(parity):

@@ -186,3 +186,9 @@ from .conv import conv1d  # noqa: E402,F401
 from .normalization import group_norm, instance_norm  # noqa: E402,F401
 from .interpolate import *  # noqa: E402,F401,F403 - interpolate, upsample, upsample_nearest, upsample_bilinear
 from .distance_matrix import pdist  # noqa: E402,F401 - and torch.cdist (not in F, as in PyTorch)
+from .dropout_variants import *  # noqa: E402,F401,F403 - dropout1d/2d/3d, alpha_dropout, feature_alpha_dropout
+from .loss_margin import *  # noqa: E402,F401,F403 - margin_ranking_loss, triplet_margin_loss, ...
+from .loss_likelihood import *  # noqa: E402,F401,F403 - poisson_nll_loss, gaussian_nll_loss
+from .pooling1d import *  # noqa: E402,F401,F403 - max_pool1d, avg_pool1d, adaptive_avg_pool1d, max_pool2d_with_indices
+from .shuffle import *  # noqa: E402,F401,F403 - pixel_shuffle, pixel_unshuffle, channel_shuffle
+from .rms_norm import rms_norm  # noqa: E402,F401

@@ -25,7 +25,7 @@ from ...ops._common import wrap
 from .arguments import UNDEFINED
 from .arguments import defined, pair, sizes
 from .conv_checks import check_dtypes, check_shapes, expand, ints, string_padding
-from .padding import INDEX_PADS, ConstantPadNd
+from .padding import INDEX_PADS, ConstantPadNd, pad_circular
 
 
 def output_size(size, kernel, dilation, padding, stride):
@@ -290,9 +290,9 @@ _MODES = ("constant", "reflect", "replicate", "circular")
 
 
 def pad(input, pad, mode="constant", value=None):
-    """Add `value` (mode 'constant'), a mirror image ('reflect') or copies of the edge ('replicate') around the
-    input. `pad` lists (left, right) amounts from the last dim backwards: (1, 1) pads the last dim, (1, 1, 2, 2)
-    the last two; negative amounts cut. Mirrors `torch.nn.functional.pad` (not its 'circular' mode).
+    """Add `value` (mode 'constant'), a mirror image ('reflect'), copies of the edge ('replicate') or the other end
+    ('circular') around the input. `pad` lists (left, right) amounts from the last dim backwards: (1, 1) pads the
+    last dim, (1, 1, 2, 2) the last two; negative amounts cut. Mirrors `torch.nn.functional.pad`.
 
     Example:
         >>> F.pad(torch.tensor([1., 2.]), (1, 2))
@@ -319,16 +319,27 @@ def pad(input, pad, mode="constant", value=None):
     if value is not None and value != 0:
         raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     k = len(pad) // 2
-    if mode == "circular":
-        raise NotImplementedError("minigrad's F.pad does not support mode='circular' (PyTorch builds it from slices "
-                                  "and copies)")
     if k not in (1, 2, 3) or ndim not in (k + 1, k + 2):
         raise NotImplementedError(
             f"Padding size {len(pad)} is not supported for {ndim}D input tensor.\nSupported combinations for "
             "non-constant padding:\n  - 2D or 3D input: padding size = 2 (pads last dimension)\n  - 3D or 4D input: "
             "padding size = 4 (pads last 2 dimensions)\n  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    if mode == "circular":
+        _check_circular_pad(input, pad, k)
+        return pad_circular(input, pad)
     _check_index_pad(input, pad, mode, k)
     return INDEX_PADS[mode][k - 1].apply(input, pad)
+
+
+def _check_circular_pad(input, pad, k):
+    """ATen's `_pad_circular` checks: wrap around at most once, and leave no negative size."""
+    shape = input.shape
+    for i in range(k):
+        size, left, right = shape[-1 - i], pad[2 * i], pad[2 * i + 1]
+        if left > size or right > size:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if size + left + right < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
 
 
 def _check_index_pad(input, pad, mode, k):

@@ -208,23 +208,31 @@ class NativeGroupNorm(Function):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Normalise over the last len(normalized_shape) dims: (x - mean) / sqrt(var + eps) * weight + bias, each
     sample on its own. Mirrors `torch.nn.functional.layer_norm`."""
-    if isinstance(normalized_shape, int):
-        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int")
-    shape = tuple(normalized_shape)
-    if not shape:
-        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
-                           "element, but got normalized_shape = []")
-    for name, t in (("weight", weight), ("bias", bias)):
-        if t is not None and tuple(t.shape) != shape:
-            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
-                               f"{sizes(t.shape)} and normalized_shape = {sizes(shape)}")
-    if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape):]) != shape:
-        raise RuntimeError(f"Given normalized_shape={sizes(shape)}, expected input with shape "
-                           f"[*{''.join(f', {s}' for s in shape)}], but got input of size{sizes(input.shape)}")
+    shape = check_normalized_shape("layer_norm", input, normalized_shape, weight=weight, bias=bias)
     _check_mixed_dtypes(input, weight, bias)
     if not input.is_floating_point():
         raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for '{scalar_name(input)}'")
     return NativeLayerNorm.apply(input, shape, defined(weight), defined(bias), eps)[0]
+
+
+def check_normalized_shape(fn, input, normalized_shape, **tensors):
+    """layer_norm's and rms_norm's checks of their trailing shape (and of `weight`, `bias`); returns it as a tuple."""
+    if isinstance(normalized_shape, int):
+        raise TypeError(f"{fn}(): argument 'normalized_shape' (position 2) must be tuple of ints, not int")
+    shape = tuple(normalized_shape)
+    if not shape:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                           "element, but got normalized_shape = []")
+    for name, t in tensors.items():
+        if t is not None and tuple(t.shape) != shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+                               f"{sizes(t.shape)} and normalized_shape = {sizes(shape)}")
+    if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape):]) != shape:
+        # layer_norm prints [*, 3, 4]; rms_norm, [*3, 4]
+        trailing = ''.join(f', {s}' for s in shape) if fn == "layer_norm" else ', '.join(map(str, shape))
+        raise RuntimeError(f"Given normalized_shape={sizes(shape)}, expected input with shape [*{trailing}], but got "
+                           f"input of size{sizes(input.shape)}")
+    return shape
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):

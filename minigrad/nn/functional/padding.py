@@ -1,4 +1,5 @@
-"""The built-in ops behind `F.pad`: constant padding, and reflection and replication padding.
+"""The built-in ops behind `F.pad`: constant padding, and reflection and replication padding; circular padding is
+built from slices and copies, as in ATen.
 
 `pad` lists (left, right) amounts from the last dim backwards, as PyTorch's does: (1, 2) pads the last dim,
 (1, 2, 3, 4) the last two. A negative amount removes elements instead.
@@ -147,4 +148,35 @@ class ReplicationPad3D(_IndexPad):
 
 
 INDEX_PADS = {"reflect": (ReflectionPad1D, ReflectionPad2D, ReflectionPad3D),
-              "replicate": (ReplicationPad1D, ReplicationPad2D, ReplicationPad3D)}
+              "replicate": (ReplicationPad1D, ReplicationPad2D, ReplicationPad3D),
+}
+
+
+def pad_circular(input, pad):
+    """Circular padding as ATen's `_pad_circular` builds it, so that the graph is PyTorch's (`CopySlices` over
+    `SliceBackward0`): copy the input (cut where amounts are negative) into the middle of an empty tensor, then,
+    dim by dim, copy the far end of the result onto its left border and the near end onto its right border."""
+    ndim, k = input.dim(), len(pad) // 2
+    shape = list(input.shape)
+    for i in range(k):
+        shape[ndim - 1 - i] += pad[2 * i] + pad[2 * i + 1]
+    out = input.new_empty(shape)
+    out_middle, in_middle = out, input
+    for i in range(k):
+        dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        out_middle = _slice(out_middle, dim, max(left, 0), shape[dim] - max(right, 0))
+        in_middle = _slice(in_middle, dim, max(-left, 0), input.shape[dim] - max(-right, 0))
+    out_middle.copy_(in_middle)
+    for i in range(k):
+        dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        if left > 0:
+            end = shape[dim] - max(right, 0)
+            _slice(out, dim, 0, left).copy_(_slice(out, dim, end - left, end))
+        if right > 0:
+            _slice(out, dim, shape[dim] - right, shape[dim]).copy_(_slice(out, dim, max(left, 0), max(left, 0) + right))
+    return out
+
+
+def _slice(t, dim, start, end):
+    """ATen's `slice(dim, start, end)`: recorded (as SliceBackward0) even when it keeps the whole dim."""
+    return t.narrow(dim, start, end - start)

@@ -47,3 +47,21 @@ from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNo
 __all__ += ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: E402
 __all__ += ["Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]
+from .padding import *  # noqa: E402,F401,F403 - ZeroPad1d, ConstantPad2d, ReflectionPad3d, CircularPad1d, ...
+__all__ += padding.__all__  # noqa: F405
+from .dropout import AlphaDropout, Dropout1d, Dropout2d, Dropout3d, FeatureAlphaDropout  # noqa: E402
+__all__ += ["Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout"]
+from .loss_margin import *  # noqa: E402,F401,F403 - MarginRankingLoss, TripletMarginLoss, PoissonNLLLoss, ...
+__all__ += ["MarginRankingLoss", "HingeEmbeddingLoss", "CosineEmbeddingLoss", "TripletMarginLoss",
+            "TripletMarginWithDistanceLoss", "MultiLabelSoftMarginLoss", "PoissonNLLLoss", "GaussianNLLLoss",
+            "SoftMarginLoss"]
+from .pooling import AdaptiveAvgPool1d, AvgPool1d, MaxPool1d  # noqa: E402
+__all__ += ["MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d"]
+from .shuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle  # noqa: E402
+__all__ += ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle"]
+from .normalization import BatchNorm3d  # noqa: E402
+__all__ += ["BatchNorm3d"]
+from .normalization import RMSNorm  # noqa: E402
+__all__ += ["RMSNorm"]
+from .fold import Fold, Unfold  # noqa: E402
+__all__ += ["Fold", "Unfold"]

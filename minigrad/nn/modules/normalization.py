@@ -1,5 +1,5 @@
-"""Normalization layers: `LayerNorm`, `GroupNorm`, and `BatchNorm1d` / `BatchNorm2d`, `InstanceNorm1d` / `2d` / `3d`
-with their running statistics (what the last two share is `_NormBase`, as in torch's batchnorm.py)."""
+"""Normalization layers: `LayerNorm`, `RMSNorm`, `GroupNorm`, and `BatchNorm1d` / `2d` / `3d`, `InstanceNorm1d` /
+`2d` / `3d` with their running statistics (what the last two share is `_NormBase`, as in torch's batchnorm.py)."""
 import numbers
 import warnings
 
@@ -10,7 +10,8 @@ from .. import init
 from ..module import Module
 from ..parameter import Parameter
 
-__all__ = ["LayerNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
+__all__ = ["LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "InstanceNorm1d",
+           "InstanceNorm2d", "InstanceNorm3d"]
 
 
 class LayerNorm(Module):
@@ -26,11 +27,7 @@ class LayerNorm(Module):
 
     def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
         super().__init__()
-        if isinstance(normalized_shape, numbers.Integral):
-            normalized_shape = (normalized_shape,)
-        self.normalized_shape = tuple(normalized_shape)
-        self.eps = eps
-        self.elementwise_affine = elementwise_affine
+        _trailing_shape(self, normalized_shape, eps, elementwise_affine)
         _affine_parameters(self, elementwise_affine, bias, self.normalized_shape, dtype)
         self.reset_parameters()
 
@@ -44,6 +41,36 @@ class LayerNorm(Module):
     def extra_repr(self):
         return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
                 f"bias={self.bias is not None}")
+
+
+class RMSNorm(Module):
+    """Scale each sample by 1 / its root mean square over the last dims, then by a learnt `weight` (ones).
+    Mirrors `torch.nn.RMSNorm`; `eps=None` means the machine epsilon of the input's dtype."""
+
+    def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        _trailing_shape(self, normalized_shape, eps, elementwise_affine)
+        weight = Parameter(_creation.empty(*self.normalized_shape, dtype=dtype)) if elementwise_affine else None
+        self.register_parameter("weight", weight)          # and no bias at all, as in PyTorch
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """weight = 1."""
+        _ones_and_zeros(self.weight, None)
+
+    def forward(self, x):
+        return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self):
+        return f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
+
+
+def _trailing_shape(module, normalized_shape, eps, elementwise_affine):
+    """LayerNorm's and RMSNorm's options: the trailing shape (an int for the last dim), eps, elementwise_affine."""
+    if isinstance(normalized_shape, numbers.Integral):
+        normalized_shape = (normalized_shape,)
+    module.normalized_shape = tuple(normalized_shape)
+    module.eps, module.elementwise_affine = eps, elementwise_affine
 
 
 def _ones_and_zeros(weight, bias):
@@ -184,6 +211,14 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 4:
             raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+class BatchNorm3d(_BatchNorm):
+    """Batch normalization of (N, C, D, H, W) inputs, per channel C. Mirrors `torch.nn.BatchNorm3d`."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError(f"expected 5D input (got {input.dim()}D input)")
 
 
 class _InstanceNorm(_NormBase):

@@ -1,8 +1,9 @@
-"""Pooling layers: `MaxPool2d`, `AvgPool2d`, `AdaptiveAvgPool2d` (no parameters; each calls its `F.` function)."""
+"""Pooling layers: `MaxPool2d`, `AvgPool2d`, `AdaptiveAvgPool2d` and their 1-D forms (no parameters; each calls
+its `F.` function)."""
 from .. import functional as F
 from ..module import Module
 
-__all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d"]
+__all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d"]
 
 
 class MaxPool2d(Module):
@@ -61,3 +62,38 @@ class AdaptiveAvgPool2d(Module):
 
     def extra_repr(self):
         return f"output_size={self.output_size}"
+
+
+# ---- 1-D pools: the layers of `F.max_pool1d`, `F.avg_pool1d`, `F.adaptive_avg_pool1d` -----------------------
+class MaxPool1d(MaxPool2d):
+    """Keep the largest value of each window of (N, C, L) inputs. Mirrors `torch.nn.MaxPool1d` (its options and
+    repr are MaxPool2d's)."""
+
+    def forward(self, input):
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+def _single(value):
+    """PyTorch's `_single`: any iterable as a tuple, anything else as a 1-tuple."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+class AvgPool1d(AvgPool2d):
+    """Average each window of (N, C, L) inputs. Mirrors `torch.nn.AvgPool1d`, which keeps its sizes as 1-tuples."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__(_single(kernel_size), _single(stride if stride is not None else kernel_size),
+                         _single(padding), ceil_mode, count_include_pad)
+        del self.divisor_override       # PyTorch's AvgPool1d has none
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+
+class AdaptiveAvgPool1d(AdaptiveAvgPool2d):
+    """Average over windows sized so that the last dim becomes `output_size`. Mirrors `torch.nn.AdaptiveAvgPool1d`."""
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)

@@ -6,7 +6,9 @@ from .dataloader import DataLoader, get_worker_info
 from .dataset import ChainDataset, ConcatDataset, Dataset, IterableDataset, Subset, TensorDataset, random_split
 from .sampler import (BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                       WeightedRandomSampler)
+from .dataset import StackDataset
 
 __all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
            "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler", "TensorDataset",
            "WeightedRandomSampler", "default_collate", "default_convert", "get_worker_info", "random_split"]
+__all__ += ["StackDataset"]

@@ -168,3 +168,50 @@ def random_split(dataset, lengths, generator=None):
     indices = randperm(sum(lengths), generator=generator).tolist()
     return [Subset(dataset, indices[offset - length:offset])
             for offset, length in zip(itertools.accumulate(lengths), lengths)]
+
+
+class StackDataset(Dataset):
+    """Zip datasets of equal length: item i is the tuple (or, given by keyword, the dict) of their items i.
+    Mirrors `torch.utils.data.StackDataset`.
+
+    Example:
+        >>> StackDataset(images, labels)[0] == (images[0], labels[0])
+        >>> StackDataset(image=images, label=labels)[0] == {"image": images[0], "label": labels[0]}
+    """
+
+    def __init__(self, *args, **kwargs):
+        if args and kwargs:
+            raise ValueError("Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                             "input/output, but both types are given.")
+        if not (args or kwargs):
+            raise ValueError("At least one dataset should be passed")
+        parts = args or list(kwargs.values())
+        self._length = len(parts[0])
+        if any(self._length != len(dataset) for dataset in parts):
+            raise ValueError("Size mismatch between datasets")
+        self.datasets = args or kwargs
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: dataset[index] for k, dataset in self.datasets.items()}
+        return tuple(dataset[index] for dataset in self.datasets)
+
+    def __getitems__(self, indices):
+        """A batch of items, each part fetched with its dataset's own `__getitems__` where it has one."""
+        named = isinstance(self.datasets, dict)
+        parts = self.datasets.items() if named else enumerate(self.datasets)
+        batch = [{} for _ in indices]
+        for key, dataset in parts:
+            if callable(getattr(dataset, "__getitems__", None)):
+                items = dataset.__getitems__(indices)
+                if len(items) != len(indices):
+                    raise ValueError(f"Nested dataset's output size mismatch. Expected {len(indices)}, "
+                                     f"got {len(items)}")
+            else:
+                items = [dataset[idx] for idx in indices]
+            for sample, item in zip(batch, items):
+                sample[key] = item
+        return batch if named else [tuple(sample.values()) for sample in batch]
+
+    def __len__(self):
+        return self._length
