@@ -236,9 +236,10 @@ def _zero_base_tangent(view, level):
     zeros = np.zeros_like(base._data)
     if zeros.strides != base._data.strides:
         return None
+    # the window starts `offset` bytes into the zeros' one dense block (a reshape would copy a permuted block)
     offset = a.__array_interface__["data"][0] - base._data.__array_interface__["data"][0]
-    window = np.lib.stride_tricks.as_strided(zeros.reshape(-1, order="A")[offset // a.itemsize:], a.shape,
-                                             a.strides)
+    block = np.lib.stride_tricks.as_strided(zeros, (zeros.size,), (zeros.itemsize,))
+    window = np.lib.stride_tricks.as_strided(block[offset // a.itemsize:], a.shape, a.strides)
     set_tangent(base, wrap(zeros), level)
     set_tangent(view, wrap(window), level)
     return tangent_of(view, level)

@@ -98,6 +98,10 @@ CASES = {
         dual_of(lib, [1.0, 2.0], [1.0, 1.0]).clone())[2]),
     "setitem_with_a_dual": lambda lib: in_level(lib, lambda: (lambda a: (a.__setitem__(slice(1, None), dual_of(
         lib, [1.0, 1.0], [2.0, 3.0])), fw(lib).unpack_dual(a))[1])(lib.zeros(3))),
+    # a permuted (neither C- nor F-ordered) base: its zero tangent and the view's window of it share memory
+    "dual_copied_into_a_view_of_a_permuted_tensor": lambda lib: in_level(lib, lambda: (lambda b: (
+        b[1].copy_(dual_of(lib, [[1.0] * 3] * 2, [[2.0] * 3] * 2)), fw(lib).unpack_dual(b).tangent)[1])(
+        lib.zeros(2, 3, 4).permute(2, 0, 1).clone())),
     "views_of_a_dual": lambda lib: in_level(lib, lambda: (lambda d: (fw(lib).unpack_dual(d.view(2, 1)).tangent,
                                                                        fw(lib).unpack_dual(d[1]).tangent))(
         dual_of(lib, [1.0, 2.0], [3.0, 4.0]))),
