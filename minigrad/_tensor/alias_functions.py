@@ -16,7 +16,8 @@ from .tensor import Tensor
 __all__ = ["eq", "ne", "gt", "ge", "lt", "le", "greater", "greater_equal", "less", "less_equal", "not_equal",
            "detach", "subtract", "multiply", "divide", "true_divide", "rsub", "positive", "sgn",
            "swapaxes", "swapdims", "ravel", "concat", "concatenate", "broadcast_to", "broadcast_tensors",
-           "broadcast_shapes", "is_complex", "is_nonzero", "is_same_size", "is_signed"]
+           "broadcast_shapes", "is_complex", "is_nonzero", "is_same_size", "is_signed", "conj", "conj_physical",
+           "conj_physical_", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "real", "isreal", "angle", "adjoint"]
 
 
 def invalid_combination(name, args, signatures):
@@ -164,3 +165,14 @@ is_complex, is_signed, is_nonzero = (method_function(n) for n in ("is_complex", 
 def is_same_size(input, other):
     _tensor_arg(input, "is_same_size", "input", 1)
     return input.is_same_size(_tensor_arg(other, "is_same_size", "other", 2))
+
+
+# ---- the complex-number API on real tensors (complex_api.py) ------------------------------------------------------
+(conj, conj_physical, conj_physical_, resolve_conj, resolve_neg, is_conj, is_neg, isreal, angle, adjoint) = (
+    method_function(name) for name in ("conj", "conj_physical", "conj_physical_", "resolve_conj", "resolve_neg",
+                                       "is_conj", "is_neg", "isreal", "angle", "adjoint"))
+
+
+def real(input):
+    """The real part: the tensor itself, for minigrad's real tensors. Mirrors `torch.real`."""
+    return _tensor_arg(input, "real", "input", 1).real

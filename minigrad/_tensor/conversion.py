@@ -13,7 +13,7 @@ from ..core import device as _device, dtype as _dtype
 from . import creation as _creation, legacy_types as _tensor_types
 from ..core.tensor import TensorBase
 from .integer import TensorInteger
-from ..ops import copies
+from ..ops import copies, memory_format as _formats
 from ..ops._common import broadcast_shapes
 
 _TO_SIGNATURES = (
@@ -121,13 +121,19 @@ class TensorConvert(TensorInteger):
             return format(self.item(), spec)
         return format(repr(self), spec)
 
-    def contiguous(self):
-        """Return self if its memory is in row-major order, else a row-major copy (recorded as a clone)."""
-        return self if self._data.flags.c_contiguous else copies.Clone.apply(self, True)
+    def contiguous(self, memory_format=_formats.contiguous_format):
+        """Return self if its memory is in row-major order (or in `memory_format`: `torch.channels_last`), else
+        such a copy (recorded as a clone)."""
+        if memory_format is _formats.preserve_format or self.is_contiguous(memory_format):
+            return self
+        return copies.Clone.apply(self, memory_format)
 
-    def is_contiguous(self):
-        return bool(self._data.flags.c_contiguous)
+    def is_contiguous(self, memory_format=_formats.contiguous_format):
+        return _formats.is_in(self._data, memory_format)
 
+    @property
+    def layout(self):
+        return _formats.strided
 
     # ---- dtype and device ----------------------------------------------------------------------------------------
     def to(self, *args, **kwargs):
@@ -144,6 +150,9 @@ class TensorConvert(TensorInteger):
             _device.check(device)
             # "cpu:0" is not the "cpu" a tensor is on (no index), so PyTorch copies, as to another device
             copy = copy or _device.device(device).index is not None
+        fmt = kwargs.get("memory_format") or _formats.preserve_format
+        if fmt is not _formats.preserve_format and not self.is_contiguous(fmt):
+            return copies.ToCopy.apply(self, dtype or self.dtype, fmt)     # x.to(memory_format=torch.channels_last)
         if dtype is None or dtype is self.dtype:
             return copies.ToCopy.apply(self, self.dtype) if copy else self
         return self._cast(dtype)
@@ -217,7 +226,51 @@ class TensorConvert(TensorInteger):
     def is_cpu(self):
         return True
 
-    is_mps = is_cuda
+    # PyTorch's other devices and layouts: a minigrad tensor is never on them
+    is_mps = is_meta = is_xpu = is_xla = is_ipu = is_maia = is_mtia = is_vulkan = is_cuda
+    is_sparse = is_sparse_csr = is_quantized = is_mkldnn = is_nested = is_cuda
+
+    def is_pinned(self, device=None):
+        return False
+
+    def is_shared(self):
+        return False
+
+    def is_distributed(self):
+        return False
+
+    def is_coalesced(self):
+        raise RuntimeError("is_coalesced expected sparse coordinate tensor layout but got Strided")
+
+    def is_set_to(self, tensor):
+        """Whether both are the same memory with the same shape and strides (`x.is_set_to(x)`)."""
+        return (self.data_ptr() == tensor.data_ptr() and self.shape == tensor.shape
+                and self.stride() == tensor.stride() and self.dtype is tensor.dtype)
+
+    def dim_order(self, *, ambiguity_check=False):
+        """The dims from the outermost in memory to the innermost: (0, 1, ...) for a contiguous tensor,
+        (0, 2, 3, 1) in channels_last. `ambiguity_check=True` raises when dims of size 1 or equal strides allow
+        another order; a list of memory formats allows it when the tensor is in exactly one of them."""
+        formats = ambiguity_check if isinstance(ambiguity_check, list) else []
+        if not isinstance(ambiguity_check, bool) and not (
+                isinstance(ambiguity_check, list) and all(isinstance(f, _formats.memory_format) for f in formats)):
+            raise TypeError("The ambiguity_check argument must be a bool or a list of memory formats.")
+        if ambiguity_check is not False:
+            strides = self.stride()
+            several = 1 in self.shape or any(a == b for a, b in zip(strides, strides[1:]))
+            matching = sum(self.is_contiguous(f) for f in formats)
+            if several and (ambiguity_check is True or matching != 1):
+                raise RuntimeError("The tensor does not have unique dim order, or cannot map to exact one of the "
+                                   "given memory formats.")
+        return _formats.dim_order(self._data)
+
+    def const_data_ptr(self):
+        return self.data_ptr()
+
+    @property
+    def grad_dtype(self):
+        """The dtype that `.grad` must have: the tensor's own."""
+        return self.dtype
 
     def get_device(self):
         return -1           # PyTorch's answer for a CPU tensor

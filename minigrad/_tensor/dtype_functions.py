@@ -1,8 +1,10 @@
-"""Module-level functions about dtypes and devices (`torch.promote_types`, `torch.result_type`, `torch.iinfo`,
-`torch.device`, ...), the whole-tensor comparisons (`torch.equal`, `torch.allclose`, `torch.isclose`) and the integer
+"""Module-level functions about dtypes, devices and layouts (`torch.promote_types`, `torch.result_type`,
+`torch.iinfo`, `torch.device`, `torch.strided`, `torch.channels_last`, ...), the whole-tensor comparisons (`torch.equal`, `torch.allclose`, `torch.isclose`) and the integer
 ops (`torch.floor_divide`, `torch.remainder`, `torch.bitwise_and`, ...)."""
 from ..core import dtype as _dtype
 from ..core.device import device, get_default_device, set_default_device
+from ..ops.memory_format import (channels_last, channels_last_3d, contiguous_format, layout,
+                                 legacy_contiguous_format, memory_format, preserve_format, strided)
 from .dtype_info import finfo, iinfo
 from .tensor import Tensor
 from .conversion import _expect_tensor
@@ -12,7 +14,10 @@ from .legacy_types import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, Flo
 __all__ = ["BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor", "FloatTensor", "HalfTensor", "IntTensor",
            "LongTensor", "ShortTensor", "allclose", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor",
            "can_cast", "device", "equal", "finfo", "floor_divide", "get_default_device", "iinfo", "is_floating_point",
-           "isclose", "numel", "promote_types", "remainder", "result_type", "set_default_device"]
+           "isclose", "numel", "promote_types", "remainder", "result_type", "set_default_device", "layout",
+           "memory_format", "strided", "contiguous_format", "legacy_contiguous_format", "preserve_format",
+           "channels_last", "channels_last_3d", "get_device", "get_device_module", "is_storage", "is_distributed",
+           "FatalError"]
 
 equal, allclose, isclose = Tensor.equal, Tensor.allclose, Tensor.isclose
 floor_divide = Tensor.floor_divide
@@ -77,3 +82,32 @@ def can_cast(from_, to):
     _check_dtype("can_cast", "from_", 1, from_)
     _check_dtype("can_cast", "to", 2, to)
     return _dtype.can_cast(from_, to)
+
+
+# ---- devices: minigrad has the CPU only ---------------------------------------------------------------------
+def get_device(input):
+    """-1, PyTorch's device index of a CPU tensor."""
+    return input.get_device()
+
+
+def is_distributed(input):
+    return False
+
+
+def is_storage(obj):
+    """False: minigrad tensors are numpy arrays, with no PyTorch storage objects."""
+    return False
+
+
+def get_device_module(device=None):
+    """The module of a device type: `torch.cpu` (the default here) or `torch.cuda`."""
+    from .. import cpu, cuda
+    name = device if isinstance(device, str) else getattr(device, "type", "cpu")
+    modules = {"cpu": cpu, "cuda": cuda}
+    if name.split(":")[0] not in modules:
+        raise RuntimeError(f"Device '{name}' does not have a corresponding module registered as 'torch.{name}'.")
+    return modules[name.split(":")[0]]
+
+
+class FatalError(Exception):
+    """PyTorch raises it for an unrecoverable internal error; minigrad never does, but programs may catch it."""

@@ -1,8 +1,10 @@
 """More elementwise methods of `Tensor`: functions of two tensors (logaddexp, hypot, copysign, fmod, xlogy,
-float_power, heaviside), the special functions (lgamma, digamma, polygamma, logit, sinc, deg2rad, rad2deg),
-`nan_to_num` and `signbit`, each with its in-place twin where PyTorch has one.
+float_power, heaviside, fmax, fmin, ldexp, nextafter, igamma), frexp, the special functions (lgamma, digamma,
+polygamma, mvlgamma, erfinv, i0, logit, sinc, deg2rad, rad2deg), `nan_to_num` and `signbit`, each with its
+in-place twin where PyTorch has one.
 
-The ops are in minigrad/ops/binary.py, special.py and math.py (xlogy); `torch.hypot(x, y)` and the other
+The ops are in minigrad/ops/binary.py, special.py, math.py (xlogy, frexp, erfinv), bessel.py and
+incomplete_gamma.py; `torch.hypot(x, y)` and the other
 module-level spellings are in elementwise_functions.py.
 """
 import numpy as np
@@ -10,10 +12,11 @@ import numpy as np
 from ..compat.batched import like
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
-from ..ops import binary, math, special
+from ..ops import bessel, binary, incomplete_gamma, math, special
 from ..ops._common import as_operand, is_number, operands
 from .integer import _result
 from .pointwise import _tensor_arg
+from ..return_types import make as _named
 
 
 class TensorElementwise:
@@ -79,7 +82,68 @@ class TensorElementwise:
     def heaviside_(self, values):
         return self._write(self.heaviside(values))
 
+    def fmax(self, other):
+        """The larger of self and other elementwise; where one is nan, the other (maximum gives nan there)."""
+        return binary.Fmax.apply(self, _tensor_arg(other, "fmax", "other", 1))
+
+    def fmin(self, other):
+        """The smaller of self and other elementwise; where one is nan, the other."""
+        return binary.Fmin.apply(self, _tensor_arg(other, "fmin", "other", 1))
+
+    def ldexp(self, other):
+        """self * 2**other, in a float dtype."""
+        return binary.Ldexp.apply(self, _tensor_arg(other, "ldexp", "other", 1))
+
+    def ldexp_(self, other):
+        return self._inplace(binary.Ldexp, _tensor_arg(other, "ldexp_", "other", 1))
+
+    def nextafter(self, other):
+        """The next float after self in the direction of other, elementwise."""
+        return binary.Nextafter.apply(self, _tensor_arg(other, "nextafter", "other", 1))
+
+    def nextafter_(self, other):
+        return self._inplace(binary.Nextafter, _tensor_arg(other, "nextafter_", "other", 1))
+
+    def frexp(self):
+        """(mantissa, exponent) with self = mantissa * 2**exponent, |mantissa| in [0.5, 1), int32 exponents."""
+        return _named("frexp", *math.Frexp.apply(self))
+
+    def igamma(self, other):
+        """The regularized lower incomplete gamma function P(self, other)."""
+        return incomplete_gamma.Igamma.apply(self, _tensor_arg(other, "igamma", "other", 1))
+
+    def igamma_(self, other):
+        return self._inplace(incomplete_gamma.Igamma, _tensor_arg(other, "igamma_", "other", 1))
+
+    def igammac(self, other):
+        """The regularized upper incomplete gamma function Q(self, other) = 1 - P(self, other)."""
+        return incomplete_gamma.Igammac.apply(self, _tensor_arg(other, "igammac", "other", 1))
+
+    def igammac_(self, other):
+        return self._inplace(incomplete_gamma.Igammac, _tensor_arg(other, "igammac_", "other", 1))
+
     # ---- special functions of one tensor ---------------------------------------------------------------------------
+    def erfinv(self):
+        """The inverse of erf: the y with erf(y) = self, elementwise (inf at 1, nan beyond)."""
+        return math.Erfinv.apply(self)
+
+    def erfinv_(self):
+        return self._inplace(math.Erfinv)
+
+    def i0(self):
+        """The modified Bessel function of the first kind of order 0."""
+        return bessel.I0.apply(self)
+
+    def i0_(self):
+        return self._inplace(bessel.I0)
+
+    def mvlgamma(self, p):
+        """The log of the multivariate gamma function of dimension p."""
+        return special.Mvlgamma.apply(self, p)
+
+    def mvlgamma_(self, p):
+        return self._inplace(special.Mvlgamma, p)
+
     def lgamma(self):
         """log |gamma(self)|, the log of the gamma function's magnitude."""
         return special.Lgamma.apply(self)

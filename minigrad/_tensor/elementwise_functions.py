@@ -9,7 +9,8 @@ from .tensor import Tensor
 
 __all__ = ["logaddexp", "logaddexp2", "hypot", "copysign", "fmod", "xlogy", "xlogy_", "float_power", "heaviside",
            "lgamma", "digamma", "polygamma", "logit", "logit_", "sinc", "sinc_", "deg2rad", "deg2rad_", "rad2deg",
-           "rad2deg_", "nan_to_num", "nan_to_num_", "signbit"]
+           "rad2deg_", "nan_to_num", "nan_to_num_", "signbit", "fmax", "fmin", "ldexp", "ldexp_", "nextafter",
+           "frexp", "igamma", "igammac", "erfinv", "i0", "i0_", "mvlgamma"]
 
 
 def _binary(name, other_name="other"):
@@ -25,6 +26,9 @@ def _binary(name, other_name="other"):
 
 logaddexp, logaddexp2, hypot = _binary("logaddexp"), _binary("logaddexp2"), _binary("hypot")
 heaviside = _binary("heaviside", "values")
+fmax, fmin, ldexp, ldexp_, nextafter = (_binary(n) for n in ("fmax", "fmin", "ldexp", "ldexp_", "nextafter"))
+igamma, igammac = _binary("igamma"), _binary("igammac")
+frexp, erfinv, i0, i0_ = (method_function(n) for n in ("frexp", "erfinv", "i0", "i0_"))
 copysign, fmod = tensor_and_operand("copysign", Tensor.copysign), tensor_and_operand("fmod", Tensor.fmod)
 lgamma, digamma, logit, sinc, deg2rad, rad2deg, nan_to_num, signbit = (
     method_function(n) for n in ("lgamma", "digamma", "logit", "sinc", "deg2rad", "rad2deg", "nan_to_num", "signbit"))
@@ -58,3 +62,8 @@ def float_power(input, exponent):
 def polygamma(n, input):
     """The n-th derivative of digamma at each element of `input`. Mirrors `torch.polygamma`."""
     return _tensor_arg(input, "polygamma", "input", 2).polygamma(n)
+
+
+def mvlgamma(input, p):
+    """The log of the multivariate gamma function of dimension p, elementwise. Mirrors `torch.mvlgamma`."""
+    return _tensor_arg(input, "mvlgamma", "input", 1).mvlgamma(p)

@@ -16,10 +16,11 @@ from ..core.grad_mode import _State
 from ..core.tensor import TensorBase
 from ..core.forward_ad import set_tangent, tangent_of
 from ..core.graph import SavedTensor, set_history
+from .pointwise import _named_comparison
 from .views import AsStridedBackward0, CopySlices, locate, refresh_view, refresh_views
-from ..ops import arithmetic, unary
+from ..ops import arithmetic, comparison_inplace, unary
 from ..ops.indexing import IndexPut, SetSlice, index_array as _index_array, is_basic_index
-from ..ops._common import as_operand as _as_tensor, wrap
+from ..ops._common import as_operand as _as_tensor, is_number as _is_number, wrap
 
 
 # called with a tensor about to be changed in place (autograd/graph.py's allow_mutation_on_saved_tensors clones it)
@@ -56,6 +57,57 @@ class TensorInPlace:
 
     def copy_(self, src):
         return self._inplace(unary.Copy, src)
+
+    # ---- comparisons and logic in place: self becomes 1 where it holds, 0 elsewhere, in its own dtype ----------
+    def _compare_(self, name, other):
+        scalar, tensor = comparison_inplace.BY_NAME[name]
+        if isinstance(other, TensorBase):
+            return self._inplace(tensor, other)
+        if not _is_number(other):
+            return _named_comparison(f"{name}_", None)(self, other)     # PyTorch's TypeError
+        return self._inplace(scalar, other)
+
+    def eq_(self, other):
+        return self._compare_("eq", other)
+
+    def ne_(self, other):
+        return self._compare_("ne", other)
+
+    def gt_(self, other):
+        return self._compare_("gt", other)
+
+    def ge_(self, other):
+        return self._compare_("ge", other)
+
+    def lt_(self, other):
+        return self._compare_("lt", other)
+
+    def le_(self, other):
+        return self._compare_("le", other)
+
+    greater_, greater_equal_, less_, less_equal_, not_equal_ = gt_, ge_, lt_, le_, ne_
+
+    def _logical_(self, result):
+        """Write a logical op's bool result as self's dtype. PyTorch does not differentiate these ops, so it records
+        nothing (grad_fn stays) and allows them even on a leaf that requires grad."""
+        if result.shape != self.shape:
+            raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast shape "
+                               f"{list(result.shape)}")
+        self._data[...] = result._data
+        self._bump_version()
+        return self
+
+    def logical_and_(self, other):
+        return self._logical_(self.logical_and(other))
+
+    def logical_or_(self, other):
+        return self._logical_(self.logical_or(other))
+
+    def logical_xor_(self, other):
+        return self._logical_(self.logical_xor(other))
+
+    def logical_not_(self):
+        return self._logical_(self.logical_not())
 
     # ---- random fills, PyTorch's numbers for the same seed (see random/generator.py): not recorded in the graph ----
     def normal_(self, mean=0.0, std=1.0, *, generator=None):

@@ -69,6 +69,14 @@ class TensorInteger:
 
     __mod__ = remainder
 
+    def floor_divide_(self, other):
+        return self._write(self.floor_divide(other))
+
+    def remainder_(self, other):
+        if _is_number(other):
+            return self._inplace(integer.RemainderScalar, other)
+        return self._inplace(integer.Remainder, _as_tensor(other, self))
+
     def __rmod__(self, other):
         if not _is_number(other):
             return _as_tensor(other, self).remainder(self)

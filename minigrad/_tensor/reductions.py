@@ -10,35 +10,10 @@ from ..ops import cumulative, histogram as _histogram, reduction, softmax as _so
 from ..ops._common import dim_index
 from ..ops.reduction import _axes
 from .integer import _result
+from ..return_types import make as _named
 
 
 _MISSING = object()
-
-
-class _ReturnType(tuple):
-    """A (values, indices) pair that prints like PyTorch's `torch.return_types.max(values=..., indices=...)`."""
-
-    def __new__(cls, name, values, indices):
-        self = super().__new__(cls, (values, indices))
-        self._name = name
-        return self
-
-    values = property(lambda self: self[0])
-    indices = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
-
-
-class _Histogram(tuple):
-    """(hist, bin_edges), printed as PyTorch's `torch.return_types.histogram(hist=..., bin_edges=...)`."""
-    hist = property(lambda self: self[0])
-    bin_edges = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.histogram(\nhist={self[0]!r},\nbin_edges={self[1]!r})"
-
-
 
 
 class TensorReductions:
@@ -63,12 +38,12 @@ class TensorReductions:
     def max(self, dim=None, keepdim=False):
         if dim is None:
             return reduction.MaxAll.apply(self)
-        return _ReturnType("max", *reduction.MaxDim.apply(self, dim, keepdim))
+        return _named("max", *reduction.MaxDim.apply(self, dim, keepdim))
 
     def min(self, dim=None, keepdim=False):
         if dim is None:
             return reduction.MinAll.apply(self)
-        return _ReturnType("min", *reduction.MinDim.apply(self, dim, keepdim))
+        return _named("min", *reduction.MinDim.apply(self, dim, keepdim))
 
     def argmax(self, dim=None, keepdim=False):
         """Return the index of the largest value (of the flattened tensor, or along `dim`), as int64."""
@@ -80,7 +55,7 @@ class TensorReductions:
 
     def sort(self, dim=-1, descending=False, *, stable=False):
         """Return (values, indices) sorted along `dim`; equal values keep their order (stable or not)."""
-        return _ReturnType("sort", *reduction.Sort.apply(self, dim, descending))
+        return _named("sort", *reduction.Sort.apply(self, dim, descending))
 
     def argsort(self, dim=-1, descending=False, *, stable=False):
         """Return the int64 indices that sort along `dim` (sort's indices, without a node)."""
@@ -126,11 +101,11 @@ class TensorReductions:
 
     def cummax(self, dim):
         """Return (values, indices): the running maximum along `dim` and where each came from."""
-        return _ReturnType("cummax", *cumulative.Cummax.apply(self, dim))
+        return _named("cummax", *cumulative.Cummax.apply(self, dim))
 
     def cummin(self, dim):
         """Return (values, indices): the running minimum along `dim` and where each came from."""
-        return _ReturnType("cummin", *cumulative.Cummin.apply(self, dim))
+        return _named("cummin", *cumulative.Cummin.apply(self, dim))
 
     def logcumsumexp(self, dim):
         """Return the running log(sum(exp(x))) along `dim`, computed so that exp cannot overflow."""
@@ -151,9 +126,27 @@ class TensorReductions:
         """Return the smallest element over `dim` (all dims by default); ties share the gradient."""
         return statistics.Amin.apply(self, _dims(dim), keepdim)
 
+    def aminmax(self, *, dim=None, keepdim=False):
+        """(min, max) over `dim` (all elements by default), one node for both; ties share each gradient."""
+        return _named("aminmax", *statistics.Aminmax.apply(self, dim, keepdim))
+
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        """The sum over `dim` (all elements by default), counting nans as 0."""
+        x = self if dtype is None else self.to(dtype)
+        return reduction.Nansum.apply(x, () if dim is None else dim, keepdim)
+
+    def nanmean(self, dim=None, keepdim=False, *, dtype=None):
+        """The mean of the elements that are not nan, over `dim`: PyTorch's nansum / (count of non-nans)."""
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
+                               f"{self.dtype._scalar_name}")
+        count = self.isnan().logical_not_().sum(dim, keepdim) if dim is not None else (
+            self.isnan().logical_not_().sum())
+        return self.nansum(dim, keepdim, dtype=dtype).div(count)
+
     def topk(self, k, dim=-1, largest=True, sorted=True):
         """Return (values, indices) of the k largest elements along `dim` (the smallest if largest=False)."""
-        return _ReturnType("topk", *statistics.Topk.apply(self, k, dim, largest, sorted))
+        return _named("topk", *statistics.Topk.apply(self, k, dim, largest, sorted))
 
     # ---- counts in bins: never recorded ---------------------------------------------------------------------
     def histc(self, bins=100, min=0, max=0):
@@ -167,7 +160,7 @@ class TensorReductions:
         hist, edges = _histogram.histogram(self._data, edges, range, None if weight is None else weight._data,
                                            density)
         # as in PyTorch, a float input that requires grad gets a node whose backward raises
-        return _Histogram((_result(hist, "aten::histogram", self), _result(edges, "aten::histogram", self)))
+        return _named("histogram", _result(hist, "aten::histogram", self), _result(edges, "aten::histogram", self))
 
     # ---- logic: never recorded -----------------------------------------------------------------------------
     def all(self, dim=None, keepdim=False):

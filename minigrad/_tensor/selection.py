@@ -15,7 +15,8 @@ from ..ops import masked, median as _median, unique as _unique
 from ..ops.reduction import _axes
 from .integer import _result
 from .pointwise import _tensor_arg
-from .reductions import _MISSING, _ReturnType, _checked_dim
+from ..return_types import make as _named
+from .reductions import _MISSING, _checked_dim
 
 
 class TensorSelection:
@@ -28,7 +29,7 @@ class TensorSelection:
             if keepdim:
                 _checked_dim("median", dim)
             return _median.MedianAll.apply(self)
-        return _ReturnType("median", *_median.MedianDim.apply(self, _checked_dim("median", dim), keepdim))
+        return _named("median", *_median.MedianDim.apply(self, _checked_dim("median", dim), keepdim))
 
     def nanmedian(self, dim=_MISSING, keepdim=False):
         """The lower median of the elements that are not nan (nan if all are), or (values, indices) along `dim`."""
@@ -36,7 +37,17 @@ class TensorSelection:
             if keepdim:
                 _checked_dim("nanmedian", dim)
             return _median.NanmedianAll.apply(self)
-        return _ReturnType("nanmedian", *_median.NanmedianDim.apply(self, _checked_dim("nanmedian", dim), keepdim))
+        return _named("nanmedian", *_median.NanmedianDim.apply(self, _checked_dim("nanmedian", dim), keepdim))
+
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        """(values, indices): the k-th smallest element along `dim` (k from 1; nan counts as the largest), and
+        where it is (among ties, the one ATen's quickselect lands on)."""
+        return _named("kthvalue", *_median.Kthvalue.apply(self, k, dim, keepdim))
+
+    def mode(self, dim=-1, keepdim=False):
+        """(values, indices): the most frequent element along `dim` (the smallest of equally frequent ones), and
+        its last position."""
+        return _named("mode", *_median.Mode.apply(self, dim, keepdim))
 
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
         """The distinct elements in sorted order (or the distinct slices along `dim`); with `return_inverse`, also

@@ -15,11 +15,13 @@ from .alias_functions import invalid_combination, method_function
 from .pointwise import _tensor_arg
 
 __all__ = ["median", "nanmedian", "msort", "unique", "unique_consecutive", "count_nonzero", "argwhere", "masked_select",
-           "bincount", "isin", "searchsorted", "bucketize"]
+           "bincount", "isin", "searchsorted", "bucketize", "kthvalue", "mode", "aminmax", "nansum", "nanmean"]
 
 
 median, nanmedian, msort, count_nonzero, argwhere, bincount = (
     method_function(n) for n in ("median", "nanmedian", "msort", "count_nonzero", "argwhere", "bincount"))
+kthvalue, mode, aminmax, nansum, nanmean = (
+    method_function(n) for n in ("kthvalue", "mode", "aminmax", "nansum", "nanmean"))
 unique = method_function("unique", doc="The distinct elements of `input` in sorted order (see `Tensor.unique`). "
                                        "Mirrors `torch.unique`.")
 unique_consecutive = method_function("unique_consecutive", doc="Each run of equal consecutive elements once. "

@@ -8,6 +8,7 @@ numpy ops have nothing to switch (see each function).
 import builtins
 import math
 import os
+import warnings
 
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
@@ -18,7 +19,10 @@ __all__ = ["pi", "e", "inf", "nan", "newaxis", "set_default_dtype", "set_printop
            "set_num_threads", "get_num_interop_threads", "set_num_interop_threads", "use_deterministic_algorithms",
            "are_deterministic_algorithms_enabled", "is_deterministic_algorithms_warn_only_enabled",
            "set_deterministic_debug_mode", "get_deterministic_debug_mode", "set_warn_always",
-           "is_warn_always_enabled", "typename"]
+           "is_warn_always_enabled", "typename", "init_num_threads", "get_float32_matmul_precision",
+           "set_float32_matmul_precision", "set_flush_denormal", "has_lapack", "has_mkl", "has_openmp", "has_spectral",
+           "compiled_with_cxx11_abi", "is_autocast_enabled", "is_autocast_cpu_enabled", "is_autocast_cache_enabled",
+           "is_autocast_ipu_enabled", "is_autocast_xla_enabled", "is_vulkan_available"]
 
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 newaxis = None      # x[:, torch.newaxis] is x[:, None], as numpy's
@@ -103,6 +107,10 @@ def set_num_interop_threads(n):
     _THREADS["interop"], _THREADS["interop_set"] = n, True
 
 
+def init_num_threads():
+    """Do nothing: PyTorch sets up its thread pools here, and minigrad has none."""
+
+
 def _positive(name, n):
     if not isinstance(n, builtins.int) or isinstance(n, builtins.bool):
         raise RuntimeError(f"{name} expects an int, but got {type(n).__name__}")
@@ -153,6 +161,73 @@ def get_deterministic_debug_mode():
     if not _DETERMINISTIC["mode"]:
         return 0
     return 1 if _DETERMINISTIC["warn_only"] else 2
+
+
+# ---- float32 matmul precision and denormals: numpy has one way to compute each ---------------------------------
+_MATMUL_PRECISION = ["highest"]
+
+
+def set_float32_matmul_precision(precision):
+    """Record "highest", "high" or "medium" (PyTorch may then use TF32 or bfloat16 inside float32 matmuls on a
+    GPU); numpy's float32 matmul is always "highest", so only `get_float32_matmul_precision` changes."""
+    if precision not in ("highest", "high", "medium"):
+        warnings.warn(f"{precision} is not one of 'highest', 'high', or 'medium'; the currentsetFloat32MatmulPrecision "
+                      "call has no effect. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/Context.cpp:458.)",
+                      UserWarning, stacklevel=2)
+        return
+    _MATMUL_PRECISION[0] = precision
+
+
+def get_float32_matmul_precision():
+    return _MATMUL_PRECISION[0]
+
+
+def set_flush_denormal(mode):
+    """Return False, PyTorch's answer where flushing denormal floats to zero is not supported: numpy cannot switch
+    the CPU's flush-to-zero flag, so minigrad keeps denormals (`torch.tensor([1e-323], dtype=torch.float64)` stays
+    1e-323) either way."""
+    if not isinstance(mode, builtins.bool):
+        raise TypeError(f"_set_flush_denormal(): argument 'mode' (position 1) must be bool, not {type(mode).__name__}")
+    return False
+
+
+# ---- what PyTorch was built with, as minigrad's numpy answers ----------------------------------------------------
+has_lapack = True           # numpy.linalg
+has_mkl = has_openmp = has_spectral = False     # no MKL, no OpenMP thread pool, no FFT (complex numbers)
+
+
+def compiled_with_cxx11_abi():
+    return True             # PyTorch's wheels since 2.6; minigrad has no C++ to link against
+
+
+def is_autocast_enabled(device_type=None):
+    """False: minigrad has no mixed precision (autocast itself is refused: compat/refused.py)."""
+    return False
+
+
+def _false():
+    return False
+
+
+def is_autocast_cache_enabled():
+    """True, PyTorch's default (autocast would cache its casts of weights), though minigrad never autocasts."""
+    return True
+
+
+def _deprecated_autocast_flag(device, line):
+    def flag():
+        warnings.warn(f"torch.is_autocast_{device}_enabled() is deprecated. Please use torch.is_autocast_enabled("
+                      f"'{device}') instead. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/"
+                      f"init.cpp:{line}.)", DeprecationWarning, stacklevel=2)
+        return False
+    flag.__name__ = flag.__qualname__ = f"is_autocast_{device}_enabled"
+    return flag
+
+
+is_autocast_cpu_enabled = _deprecated_autocast_flag("cpu", 883)
+is_autocast_ipu_enabled = _deprecated_autocast_flag("ipu", 909)
+is_autocast_xla_enabled = _deprecated_autocast_flag("xla", 935)
+is_vulkan_available = _false
 
 
 # ---- warnings -------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import numpy as np
 from ..compat.batched import LEVELS, NO_STORAGE, like, refuse_masks, refuse_read
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
-from ..ops import copies, indexing, shape, tiling
+from ..ops import copies, indexing, memory_format as _formats, shape, tiling
 from ..ops._common import dim_index
 
 _T_WARNING = (
@@ -80,7 +80,7 @@ class TensorShape:
         try:
             a.shape = new         # a view is possible: reshape is a view
         except AttributeError:
-            return shape.UnsafeView.apply(copies.Clone.apply(self, True), new)   # a contiguous copy, as torch
+            return shape.UnsafeView.apply(copies.Clone.apply(self, copies.CONTIGUOUS), new)   # a contiguous copy, as torch
         except ValueError:
             raise RuntimeError(f"shape '{list(new)}' is invalid for input of size {self._data.size}") from None
         # PyTorch records a view of a non-contiguous tensor (still no copy) as a "reshape alias"
@@ -141,8 +141,10 @@ class TensorShape:
         out = self.sum(dims, keepdim=True)
         return out.view(size) if lead else out
 
-    def clone(self):
-        return copies.Clone.apply(self)
+    def clone(self, *args, memory_format=_formats.preserve_format):
+        if args:
+            raise TypeError(f"clone() takes 0 positional arguments but {len(args)} was given")
+        return copies.Clone.apply(self, memory_format)
 
     # to(), float(), long(), ...: the casts are in conversion.py
 

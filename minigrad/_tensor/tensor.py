@@ -6,9 +6,10 @@ built-in ops of `minigrad/ops/`, which sit above `TensorBase` (they make tensors
 the ops and `Tensor` inherits them. The arithmetic operators (`x + y` is `Add.apply(x, y)`) are
 `TensorArithmetic`, next to the ops they call in `ops/arithmetic.py`; this file holds the matrix products and
 `backward()`, which starts the engine. The other kinds are each in a file of this folder: `pointwise.py`,
-`reductions.py`, `shape.py`, `indexing.py`, `inplace.py`, `conversion.py`, and for the rest of PyTorch's surface
-`elementwise.py` (hypot, lgamma, ...), `selection.py` (median, unique, ...), `layout.py` (tensor_split, rot90, ...)
-and `aliases.py` (PyTorch's second names: greater, subtract, swapaxes, ...).
+`reductions.py`, `shape.py`, `indexing.py`, `inplace.py` (and `inplace_shape.py`), `conversion.py`, and for the
+rest of PyTorch's surface `elementwise.py` (hypot, lgamma, ...), `selection.py` (median, unique, ...), `layout.py`
+(tensor_split, rot90, ...), `aliases.py` (PyTorch's second names: greater, subtract, swapaxes, ...) and
+`complex_api.py` (conj, mT, angle, ... on real tensors).
 """
 import weakref
 
@@ -20,12 +21,14 @@ from ..ops import linalg
 from ..ops._common import as_operand as _as_tensor
 from ..ops.arithmetic import TensorArithmetic
 from .aliases import TensorAliases
+from .complex_api import TensorComplexAPI
 from .elementwise import TensorElementwise
 from .layout import TensorLayout
 from .selection import TensorSelection
 from .conversion import TensorConvert
 from .indexing import TensorIndexing
 from .inplace import TensorInPlace
+from .inplace_shape import TensorInPlaceShape
 from .pointwise import TensorPointwise
 from .printing import tensor_repr
 from .reductions import TensorReductions
@@ -35,7 +38,7 @@ from .views import TensorViews
 
 class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, TensorShape, TensorInPlace,
              TensorIndexing, TensorConvert, TensorViews, TensorAliases, TensorElementwise, TensorSelection,
-             TensorLayout):
+             TensorLayout, TensorComplexAPI, TensorInPlaceShape):
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.

@@ -1,4 +1,5 @@
-"""Elementwise functions of two tensors beyond + - * /: logaddexp, logaddexp2, hypot, copysign and fmod.
+"""Elementwise functions of two tensors beyond + - * /: logaddexp, logaddexp2, hypot, copysign, fmod, fmax, fmin,
+ldexp and nextafter.
 
 Both inputs broadcast and promote as in `+`; each backward is PyTorch's formula (tools/autograd/derivatives.yaml)
 in Tensor ops, summed back to each input's shape (`grad_to`). logaddexp and hypot take floats only, as ATen's
@@ -184,3 +185,75 @@ class FmodScalar(RemainderScalar):
     @staticmethod
     def forward(x, c):
         return wrap(_fmod(*operands(x, as_operand(c, x))))
+
+
+# ---- fmax, fmin: maximum and minimum that ignore nan ------------------------------------------------------------
+class Fmax(_Binary):
+    """z = the larger of x and y, the other one where one is nan;  dz/dx = 1 where x >= y or y is nan, else 0;
+    dz/dy = 1 elsewhere"""
+    node_name, numpy_fn, x_wins = "FmaxBackward0", np.fmax, np.greater_equal
+
+    @classmethod
+    def forward(cls, x, y):
+        return wrap(cls.numpy_fn(*operands(x, y)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        y, x = ctx.saved_tensors
+        x_wins = wrap(ctx._forward_cls.x_wins(x._data, y._data) | np.isnan(y._data))
+        return _gradients(ctx, lambda: grad.masked_fill(x_wins.logical_not(), 0), lambda: grad.masked_fill(x_wins, 0))
+
+
+class Fmin(Fmax):
+    """z = the smaller of x and y, the other one where one is nan;  dz/dx = 1 where x <= y or y is nan, else 0;
+    dz/dy = 1 elsewhere"""
+    node_name, numpy_fn, x_wins = "FminBackward0", np.fmin, np.less_equal
+
+
+# ---- ldexp, nextafter: the binary layout of floats ---------------------------------------------------------------
+class Ldexp(Function):
+    """z = x * 2**y;  dz/dx = 2**y,  dz/dy = z ln 2"""
+    node_name = "LdexpBackward0"
+    saved_names = ("other", "result")
+
+    @staticmethod
+    def forward(x, y):
+        a, b = operands(x, y)
+        a = float_dtype_of(a)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return wrap(a * np.exp2(b.astype(a.dtype)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y = inputs
+        ctx.save_for_backward(y, output)
+        ctx.shapes = (x._data.shape, y._data.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        y, z = ctx.saved_tensors
+        return _gradients(ctx, lambda: grad * Exp.apply(y * LN2), lambda: grad * z * LN2)
+
+    jvp = from_backward
+
+
+class Nextafter(Function):
+    """z = the next float after x towards y, a step of one unit in the last place;  dz/dx = 1,  dz/dy = 0 (PyTorch's
+    choice: z follows x)"""
+    node_name = "NextafterBackward0"
+
+    @staticmethod
+    def forward(x, y):
+        a, b = operands(x, y)
+        _floats_only("nextafter", a)
+        return wrap(np.nextafter(a, b))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shapes = (inputs[0]._data.shape, inputs[1]._data.shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _gradients(ctx, lambda: grad, lambda: wrap(np.zeros(ctx.shapes[1], grad._data.dtype)))
+
+    jvp = from_backward

@@ -271,3 +271,87 @@ class XlogyOtherScalar(Function):
         return _xlogy_dx(grad, x, ctx.c), None
 
     jvp = from_backward
+
+
+class Frexp(Function):
+    """mantissa, exponent = x split as mantissa * 2**exponent, |mantissa| in [0.5, 1) (int32 exponents);
+    d mantissa/dx = 1 / 2**exponent"""
+    node_name = "FrexpBackward0"
+    saved_names = ("exponent",)
+
+    @staticmethod
+    def forward(x):
+        a = x._data
+        if a.dtype.kind != "f":
+            raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+        mantissa, exponent = np.frexp(a)
+        return wrap(mantissa), wrap(exponent.astype(np.int32))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.mark_non_differentiable(output[1])
+        ctx.save_for_backward(output[1])
+
+    @staticmethod
+    def backward(ctx, grad, _grad_exponent):
+        (exponent,) = ctx.saved_tensors
+        return grad / Exp2.apply(exponent)
+
+    jvp = from_backward
+
+
+def _erfinv(a):
+    """The inverse of erf, in float64: Giles' single-precision approximation refined by Newton steps, on
+    erf(y) = x for |x| <= 0.5 and on log erfc(|y|) = log(1 - |x|) nearer +-1 (where erf saturates and the
+    approximation starts furthest off: the log keeps the steps converging); +-inf at +-1, nan outside [-1, 1]."""
+    x = a.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        w = -np.log((1 - x) * (1 + x))
+        central, tail = w - 2.5, np.sqrt(w) - 3
+        p = np.where(w < 5, _horner(central, _ERFINV_CENTRAL), _horner(tail, _ERFINV_TAIL)) * x
+        far, y, rest = np.abs(x) > 0.5, np.abs(p), 1 - np.abs(x)
+        for _ in range(4):
+            slope = TWO_OVER_SQRT_PI * np.exp(-p * p)
+            tail_value = _erfc(y).astype(np.float64)
+            y = y + (np.log(tail_value) - np.log(rest)) * tail_value / TWO_OVER_SQRT_PI / np.exp(-y * y)
+            p = np.where(far, np.copysign(y, x), p - (_erf(p).astype(np.float64) - x) / slope)
+            y = np.abs(p)
+        p = np.where(np.abs(x) == 1, np.copysign(np.inf, x), p)
+    return np.where(np.abs(x) > 1, np.nan, p).astype(a.dtype)
+
+
+def _horner(w, coefficients):
+    p = np.zeros_like(w)
+    for c in coefficients:
+        p = p * w + c
+    return p
+
+
+_ERFINV_CENTRAL = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503,
+                   -0.00417768164, 0.246640727, 1.50140941)
+_ERFINV_TAIL = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613,
+                0.00943887047, 1.00167406, 2.83297682)
+_erf = np.frompyfunc(math.erf, 1, 1)
+_erfc = np.frompyfunc(math.erfc, 1, 1)
+
+
+class Erfinv(Function):
+    """z = erfinv(x), the y with erf(y) = x;  dz/dx = sqrt(pi)/2 exp(z**2)"""
+    node_name = "ErfinvBackward0"
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(x):
+        return wrap(_erfinv(float_dtype_of(x._data)))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        z = Erfinv.apply(x)
+        return grad * (Exp.apply(z * z) * (math.sqrt(math.pi) / 2))
+
+    jvp = from_backward

@@ -107,3 +107,111 @@ def _nth_element_first(n):
             lo += 1
         last = lo               # the cut is past nth (= first): keep selecting in the left part
     return idx[first]           # insertion sort moves nothing among equivalent elements
+
+
+# ---- kthvalue and mode: also a value and where it is, picked as ATen picks ---------------------------------------
+def _greater_or_nan(x, y):
+    """ATen's order for selecting: nan above every number."""
+    return (x != x and y == y) or x > y
+
+
+def _quick_select(values, k):
+    """The index of the k-th smallest (from 0) of a list, by ATen's quick_select_template (median-of-three pivot,
+    Hoare partition): among ties this decides which index is picked, so it is replayed step by step."""
+    arr, idx = list(values), list(range(len(values)))
+
+    def swap(i, j):
+        arr[i], arr[j] = arr[j], arr[i]
+        idx[i], idx[j] = idx[j], idx[i]
+
+    left, right = 0, len(arr) - 1
+    while right > left:
+        if right == left + 1:
+            if _greater_or_nan(arr[left], arr[right]):
+                swap(left, right)
+            break
+        swap(left + (right - left) // 2, left + 1)
+        if _greater_or_nan(arr[left + 1], arr[right]):
+            swap(left + 1, right)
+        if _greater_or_nan(arr[left], arr[right]):
+            swap(left, right)
+        if _greater_or_nan(arr[left + 1], arr[left]):
+            swap(left + 1, left)
+        i, j, pivot = left + 1, right, arr[left]
+        while True:
+            i += 1
+            while _greater_or_nan(pivot, arr[i]):
+                i += 1
+            j -= 1
+            while _greater_or_nan(arr[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(left, j)
+        if j <= k:
+            left = i
+        if j >= k:
+            right = j - 1
+    return idx[k]
+
+
+def _mode_index(row):
+    """The index ATen's mode gives: of the most frequent value (the smallest among equally frequent ones), its last
+    position."""
+    values, counts = np.unique(row, return_counts=True)
+    value = values[np.argmax(counts)]
+    return int(np.flatnonzero(row == value)[-1])
+
+
+class _PickAlongDim(MaxDim):
+    """values, indices = the element that `pick(row)` indexes in each row along `dim`; the gradient goes there"""
+
+    @classmethod
+    def _pick_rows(cls, x, dim, keepdim, pick):
+        a = x._data
+        d = dim_index(dim, a.ndim)
+        if a.ndim == 0:
+            return wrap(a.copy()), wrap(np.zeros((), np.int64))
+        moved = np.moveaxis(a, d, -1)
+        rows = moved.reshape(-1, a.shape[d])
+        index = np.array([pick(row) for row in rows], np.int64).reshape(moved.shape[:-1])
+        index = np.expand_dims(index, d)
+        values = np.take_along_axis(a, index, axis=d)
+        if not keepdim:
+            values, index = values.squeeze(d), index.squeeze(d)
+        return wrap(values), wrap(index)
+
+
+class Kthvalue(_PickAlongDim):
+    """values, indices = the k-th smallest element along `dim` (nan counts as the largest) and where it is"""
+    node_name = "KthvalueBackward0"
+
+    @classmethod
+    def forward(cls, x, k, dim=-1, keepdim=False):
+        a = x._data
+        d = dim_index(dim, a.ndim)
+        size = a.shape[d] if a.ndim else 1
+        if not 1 <= k <= size:
+            raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+        return cls._pick_rows(x, dim, keepdim, lambda row: _quick_select(row.tolist(), k - 1))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, k, dim, keepdim = inputs
+        MaxDim.setup_context(ctx, (x, dim, keepdim), output)
+
+    @staticmethod
+    def backward(ctx, grad, _grad_indices):
+        return MaxDim.backward(ctx, grad, _grad_indices)[:1] + (None, None, None)
+
+
+class Mode(_PickAlongDim):
+    """values, indices = the most frequent element along `dim` (the smallest of equally frequent ones) and its
+    last position"""
+    node_name = "ModeBackward0"
+
+    @classmethod
+    def forward(cls, x, dim=-1, keepdim=False):
+        _check_dtype(x._data, "mode_cpu")
+        return cls._pick_rows(x, dim, keepdim, _mode_index)

@@ -6,7 +6,7 @@ import numpy as np
 from ..core.forward_ad import from_backward, linear
 from ..core.function import Function
 from ..core.dtype import scalar_name
-from ._common import dim_index, wrap
+from ._common import as_operand, dim_index, wrap
 from .scatter import value_selecting_reduction_backward
 from .unary import Where
 
@@ -330,5 +330,33 @@ class Sort(Function):
     def backward(ctx, grad, _grad_indices):
         (indices,) = ctx.saved_tensors
         return value_selecting_reduction_backward(grad, ctx.dim, indices, ctx.shape, True), None, None
+
+    jvp = from_backward
+
+
+class Nansum(Function):
+    """z = the sum over `dim` (all elements for ()) with nans counted as 0;  dz/dx = 1, and 0 at the nans"""
+    node_name = "NansumBackward0"
+    saved_names = ("self",)
+    saved_attrs = {"dim": "saved_dim", "keepdim": "keepdim"}
+
+    @staticmethod
+    def forward(x, dim=(), keepdim=False):
+        a = x._data
+        axes = tuple(range(a.ndim)) if dim == () else _axes(dim, a.ndim)
+        return wrap(np.nansum(a, axis=axes, keepdims=keepdim, dtype=np.int64 if a.dtype.kind in "bu" else None))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, dim, *keepdim = inputs
+        ctx.save_for_backward(x)
+        ctx.axes = tuple(range(x.dim())) if dim == () else _axes(dim, x.dim())
+        ctx.keepdim, ctx.saved_dim = bool(keepdim and keepdim[0]), _saved_dims(dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        grad = (grad if ctx.keepdim else _unsqueeze(grad, ctx.axes)).expand(x.shape)
+        return Where.apply(np.isnan(x._data), as_operand(0, grad), grad), None, None
 
     jvp = from_backward

@@ -1,5 +1,5 @@
 """Special functions of one tensor: deg2rad, rad2deg, sinc, logit, nan_to_num, and the gamma family (lgamma,
-digamma, polygamma).
+digamma, polygamma, mvlgamma).
 
 The gamma family is computed per element in float64 by ATen's own algorithms (Math.h: `calc_digamma`,
 `calc_trigamma`, Cephes' Hurwitz `zeta`), then rounded to the input's dtype; each derivative is the next member
@@ -278,3 +278,35 @@ class Polygamma(Function):
 class PolygammaInPlace(Polygamma):
     """`x.polygamma_(n)`: the same function, under the name PyTorch gives the in-place op's node"""
     node_name = "PolygammaBackward1"
+
+
+class Mvlgamma(Function):
+    """z = log of the multivariate gamma function of dimension p: p(p-1)/4 log(pi) + sum over j < p of
+    lgamma(x - j/2);  dz/dx = sum over j of digamma(x - j/2)"""
+    node_name = "MvlgammaBackward0"
+    saved_names = ("self",)
+    saved_attrs = {"p": "p"}
+
+    @staticmethod
+    def forward(x, p):
+        if p < 1:
+            raise RuntimeError("p has to be greater than or equal to 1")
+        a = float_dtype_of(x._data)
+        shifts = np.arange(-p * 0.5 + 0.5, 0.5, 0.5, dtype=a.dtype)      # PyTorch's order: x - (p-1)/2, ..., x
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            terms = _elementwise(_lgamma, a[..., None] + shifts)
+        return wrap(terms.sum(-1) + a.dtype.type(p * (p - 1) * math.log(math.pi) / 4))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, ctx.p = inputs
+        ctx.save_for_backward(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        shifts = wrap(np.arange(-ctx.p * 0.5 + 0.5, 0.5, 0.5, dtype=grad._data.dtype))
+        return grad * Digamma.apply(x.unsqueeze(-1) + shifts).sum(-1), None
+
+    jvp = from_backward
+

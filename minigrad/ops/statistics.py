@@ -306,3 +306,49 @@ def _order(a, d, largest):
         return np.argsort(a, axis=d, kind="stable")
     key = -a.astype(np.int64) if a.dtype.kind == "u" else -a
     return np.lexsort((key, ~np.isnan(a)), axis=d) if a.dtype.kind == "f" else np.argsort(key, axis=d, kind="stable")
+
+
+class Aminmax(Function):
+    """min, max = amin and amax of x over `dim` (all elements for None), one node for both;  each gradient is
+    amin's or amax's: split evenly among the elements equal to the result"""
+    node_name = "AminmaxBackward0"
+    saved_names = ("self", "min", "max")
+    saved_attrs = {"dim": "dim", "keepdim": "keepdim"}
+
+    @staticmethod
+    def forward(x, dim=None, keepdim=False):
+        a = x._data
+        if a.size == 0:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
+                               "identity.")
+        axes = tuple(range(a.ndim)) if dim is None else (dim_index(dim, a.ndim),)
+        if dim is not None and a.ndim:
+            keep = keepdim
+        else:
+            keep = keepdim and a.ndim > 0
+        return wrap(a.min(axis=axes, keepdims=keep)), wrap(a.max(axis=axes, keepdims=keep))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, dim, *keepdim = inputs
+        ctx.save_for_backward(x, *output)
+        ctx.dim, ctx.keepdim = dim, bool(keepdim and keepdim[0])
+        ctx.axes = tuple(range(x.dim())) if dim is None else (dim_index(dim, max(x.dim(), 1)),) if x.dim() else ()
+
+    @staticmethod
+    @quiet
+    def backward(ctx, grad_min, grad_max):
+        x, low, high = ctx.saved_tensors
+        total = None
+        for grad, z in ((grad_min, low), (grad_max, high)):
+            if grad is None:
+                continue
+            if not ctx.keepdim:
+                grad, z = _unsqueeze(grad, ctx.axes), _unsqueeze(z, ctx.axes)
+            hit = x._data == z._data
+            count = hit.sum(axis=ctx.axes, keepdims=True)
+            part = grad / wrap(count.astype(grad._data.dtype)) * wrap(hit.astype(grad._data.dtype))
+            total = part if total is None else total + part
+        return total, None, None
+
+    jvp = from_backward

@@ -479,6 +479,9 @@ def _extend():
     from . import op_table_pad_pool             # padding layers, 1-D pools, shuffles, rms_norm (issue 26)
     CASES.extend(op_table_pad_pool.CASES)
     ERRORS.extend(op_table_pad_pool.ERRORS)
+    from . import op_table_tensor_surface       # conj/mT/angle, gt_/t_, fmax, erfinv, kthvalue, ... (issue 26)
+    CASES.extend(op_table_tensor_surface.CASES)
+    ERRORS.extend(op_table_tensor_surface.ERRORS)
 
 
 _extend()

@@ -1,6 +1,7 @@
 """Parity of the nn functions that the `torch` namespace also exposes with ATen's signatures (torch.conv1d,
-torch.batch_norm, torch.dropout, torch.embedding, ...: minigrad/nn/functional/aten_signatures.py): values, graphs,
-gradients and random draws, on real torch and on minigrad."""
+torch.batch_norm, torch.dropout, torch.embedding, torch.kl_div, torch.max_pool1d, ...:
+minigrad/nn/functional/aten_signatures.py): values, graphs, gradients and random draws, on real torch and on
+minigrad."""
 import numpy as np
 import pytest
 
@@ -95,6 +96,49 @@ def distances(lib):
     a, b = leaf(lib, X[0]), leaf(lib, X[1])
     return [outcome(lib, lib.cosine_similarity(a, b), a, b), outcome(lib, lib.pairwise_distance(a, b, 3.0), a, b),
             lib.cosine_similarity(a.detach(), b.detach(), 0, 1e-3)]
+
+
+@case
+def dropouts_in_the_torch_namespace(lib):
+    lib.manual_seed(0)
+    x = leaf(lib, X)
+    outs = [lib.feature_dropout(x, 0.5, True), lib.alpha_dropout(x, 0.3, True), lib.feature_alpha_dropout(x, 0.2, True),
+            lib.alpha_dropout(x, 0.3, False), lib.feature_dropout(x, 0.5, False)]
+    y = x * 1
+    lib.dropout_(y, 0.5, True)
+    z = x * 1
+    lib.alpha_dropout_(z, 0.5, True)
+    lib.feature_dropout_(z, 0.5, True)
+    lib.feature_alpha_dropout_(z, 0.5, True)
+    return outcome(lib, sum(o.sum() for o in outs) + y.sum() + z.sum(), x) + [o.grad_fn for o in outs[:3]]
+
+
+@case
+def pools_shuffles_and_rms_norm_in_the_torch_namespace(lib):
+    x = leaf(lib, X)
+    values, indices = lib.max_pool1d_with_indices(x, 3, 2)
+    outs = [lib.max_pool1d(x, 2), values, lib.avg_pool1d(x, 3, 1, 1), lib.avg_pool1d(x, 2, (), 0, True, False),
+            lib.adaptive_avg_pool1d(x, 3), lib.rms_norm(x, [5]), lib.rms_norm(x, [3, 5], lib.ones(3, 5, dtype=lib.float64), 1e-3),
+            lib.channel_shuffle(x.reshape(1, 6, 5), 3), lib.pixel_shuffle(x.reshape(1, 6, 5)[:, :4, :4].reshape(1, 4, 2, 2)
+                                                                       .contiguous(), 2)]
+    unshuffled = lib.pixel_unshuffle(lib.arange(16.0).reshape(1, 1, 4, 4), 2)
+    return [o.grad_fn.name() for o in outs] + [indices, unshuffled] + outcome(lib, sum(o.sum() for o in outs), x)
+
+
+@case
+def losses_take_aten_reductions(lib):
+    """ATen's reduction ints: 0 none, 1 mean, 2 sum; left out, torch's losses are unreduced (its stubs say mean)."""
+    x, t = leaf(lib, X[0]), lib.tensor(np.abs(X[1]))
+    y = lib.tensor([1.0, -1.0, 1.0])
+    outs = [lib.kl_div(x, t), lib.kl_div(x, t, 1), lib.kl_div(x, t, 2, log_target=True),
+            lib.binary_cross_entropy_with_logits(x, t.sigmoid()),
+            lib.binary_cross_entropy_with_logits(x, t.sigmoid(), None, lib.ones(5) * 2, 2),
+            lib.margin_ranking_loss(x[0, :3], x[1, :3], y), lib.margin_ranking_loss(x[0, :3], x[1, :3], y, 0.5, 1),
+            lib.cosine_embedding_loss(x, t, y, 0.1, 2), lib.cosine_embedding_loss(x, t, y),
+            lib.hinge_embedding_loss(x, lib.ones(3, 5)), lib.hinge_embedding_loss(x, -lib.ones(3, 5), 0.5, 2),
+            lib.poisson_nll_loss(x, t, True, False, 1e-8, 1), lib.poisson_nll_loss(x.abs(), t, False, True, 1e-6, 0),
+            lib.triplet_margin_loss(x, t, t * 2), lib.triplet_margin_loss(x, t, t * 2, 0.5, 1, 1e-6, True, 2)]
+    return [(tuple(o.shape), o.grad_fn.name()) for o in outs] + outcome(lib, sum(o.sum() for o in outs), x)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

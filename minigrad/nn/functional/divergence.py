@@ -37,10 +37,15 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
         if reduction not in _KL_REDUCTIONS:
             raise ValueError(f"{reduction} is not a valid value for reduction")
         how = "sum" if reduction == "batchmean" else reduction
-    if not (input.dtype.is_floating_point and target.dtype.is_floating_point):
-        raise RuntimeError("kl_div: Integral inputs not supported.")
-    pointwise = target.exp() * (target - input) if log_target else Xlogy.apply(target, target) - target * input
-    reduced = pointwise.mean() if how == "mean" else pointwise.sum() if how == "sum" else pointwise
+    reduced = aten_kl_div(input, target, how, log_target)
     if reduction == "batchmean" and input.dim() != 0:
         reduced = reduced / input.shape[0]
     return reduced
+
+
+def aten_kl_div(input, target, how, log_target):
+    """ATen's kl_div (`torch.kl_div`): the pointwise divergence, reduced by "none", "mean" or "sum"."""
+    if not (input.dtype.is_floating_point and target.dtype.is_floating_point):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
+    pointwise = target.exp() * (target - input) if log_target else Xlogy.apply(target, target) - target * input
+    return pointwise.mean() if how == "mean" else pointwise.sum() if how == "sum" else pointwise
