@@ -482,6 +482,12 @@ def _extend():
     from . import op_table_tensor_surface       # conj/mT/angle, gt_/t_, fmax, erfinv, kthvalue, ... (issue 26)
     CASES.extend(op_table_tensor_surface.CASES)
     ERRORS.extend(op_table_tensor_surface.ERRORS)
+    from . import op_table_conv_transpose       # conv_transpose1d and conv_transpose2d (issue 26)
+    CASES.extend(op_table_conv_transpose.CASES)
+    ERRORS.extend(op_table_conv_transpose.ERRORS)
+    from . import op_table_pools_unpool         # adaptive max pools, max unpooling, lp pools (issue 26)
+    CASES.extend(op_table_pools_unpool.CASES)
+    ERRORS.extend(op_table_pools_unpool.ERRORS)
 
 
 _extend()

@@ -192,3 +192,7 @@ from .loss_likelihood import *  # noqa: E402,F401,F403 - poisson_nll_loss, gauss
 from .pooling1d import *  # noqa: E402,F401,F403 - max_pool1d, avg_pool1d, adaptive_avg_pool1d, max_pool2d_with_indices
 from .shuffle import *  # noqa: E402,F401,F403 - pixel_shuffle, pixel_unshuffle, channel_shuffle
 from .rms_norm import rms_norm  # noqa: E402,F401
+from .conv_transpose import conv_transpose1d, conv_transpose2d  # noqa: E402,F401
+from .adaptive_max_pool import *  # noqa: E402,F401,F403 - adaptive_max_pool1d/2d (and _with_indices)
+from .unpool import max_unpool1d, max_unpool2d  # noqa: E402,F401
+from .lp_pool import lp_pool1d, lp_pool2d  # noqa: E402,F401

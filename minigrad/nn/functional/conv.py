@@ -144,12 +144,7 @@ class Convolution(Function):
     @staticmethod
     def setup_context(ctx, inputs, output):
         x, weight, bias, ctx.stride, ctx.padding, ctx.dilation, ctx.groups = inputs
-        ctx.bias_sizes = (0,) if bias is UNDEFINED else bias._data.shape
-        ctx.transposed, ctx.output_padding = False, (0,) * len(ctx.stride)    # (PyTorch's also does transposed)
-        needs_x, needs_w = ctx.needs_input_grad[:2]
-        # as PyTorch: the input is needed for the weight's gradient, the weight for the input's
-        ctx.save_for_backward(x if needs_w else None, weight if needs_x else None)
-        ctx.x_shape, ctx.w_shape = x._data.shape, weight._data.shape
+        save_convolution(ctx, x, weight, bias, False, (0,) * len(ctx.stride))
 
     @staticmethod
     def backward(ctx, grad):
@@ -178,6 +173,16 @@ class Convolution(Function):
         return gx, gw, gb, None, None, None, None
 
     jvp = from_backward
+
+
+def save_convolution(ctx, x, weight, bias, transposed, output_padding):
+    """What a convolution's node keeps (both kinds: PyTorch's one node does transposed ones too)."""
+    ctx.bias_sizes = (0,) if bias is UNDEFINED else bias._data.shape
+    ctx.transposed, ctx.output_padding = transposed, output_padding
+    needs_x, needs_w = ctx.needs_input_grad[:2]
+    # as PyTorch: the input is needed for the weight's gradient, the weight for the input's
+    ctx.save_for_backward(x if needs_w else None, weight if needs_x else None)
+    ctx.x_shape, ctx.w_shape = x._data.shape, weight._data.shape
 
 
 def _planar(stride, padding, dilation):

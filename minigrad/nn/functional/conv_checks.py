@@ -49,14 +49,19 @@ def string_padding(weight, padding, stride, dilation):
     return left, extra
 
 
-def check_shapes(input, weight, bias, stride, padding, dilation, groups):
-    """PyTorch's `check_shape_forward`, in its order."""
+def check_steps(stride, padding, dilation):
+    """The first checks of PyTorch's `check_shape_forward`: no negative padding, positive strides and dilations."""
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
     if any(d <= 0 for d in dilation):
         raise RuntimeError("non-positive dilation is not supported")
+
+
+def check_shapes(input, weight, bias, stride, padding, dilation, groups):
+    """PyTorch's `check_shape_forward`, in its order."""
+    check_steps(stride, padding, dilation)
     w, x = weight.shape, input.shape
     if weight.dim() != input.dim():
         raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional weight "

@@ -65,3 +65,9 @@ from .normalization import RMSNorm  # noqa: E402
 __all__ += ["RMSNorm"]
 from .fold import Fold, Unfold  # noqa: E402
 __all__ += ["Fold", "Unfold"]
+from .conv import ConvTranspose1d, ConvTranspose2d  # noqa: E402
+__all__ += ["ConvTranspose1d", "ConvTranspose2d"]
+from .pooling import AdaptiveMaxPool1d, AdaptiveMaxPool2d  # noqa: E402
+__all__ += ["AdaptiveMaxPool1d", "AdaptiveMaxPool2d"]
+from .pooling import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d  # noqa: E402
+__all__ += ["MaxUnpool1d", "MaxUnpool2d", "LPPool1d", "LPPool2d"]

@@ -1,5 +1,7 @@
 """`Conv1d` and `Conv2d`: a bank of learned filters slid over a sequence or an image (`F.conv1d`, `F.conv2d`, built
-on im2col: see nn/functional/conv.py). What they share is `_ConvNd`, as in `torch.nn.modules.conv`."""
+on im2col: see nn/functional/conv.py); `ConvTranspose1d` and `ConvTranspose2d`, their adjoints, which paint a
+kernel-sized patch per input position (nn/functional/conv_transpose.py). What they share is `_ConvNd`, as in
+`torch.nn.modules.conv`."""
 from ..._tensor import creation as _creation
 from .. import functional as F
 from ..functional.arguments import pair
@@ -7,7 +9,7 @@ from .linear import reset_weight_and_bias
 from ..module import Module
 from ..parameter import Parameter
 
-__all__ = ["Conv1d", "Conv2d"]
+__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"]
 
 _PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
 
@@ -21,8 +23,10 @@ class _ConvNd(Module):
     """The layer of `Conv1d` and `Conv2d`: the arguments, the parameters and their init, the forward through
     `F.pad` for the padding modes other than zeros, the repr. A subclass names its `_ntuple` and its `_conv`."""
 
+    _transposed = False
+
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode="zeros", device=None, dtype=None):
+                 padding_mode="zeros", device=None, dtype=None, output_padding=0):
         super().__init__()
         ntuple = self._ntuple
         kernel_size, stride, dilation = ntuple(kernel_size), ntuple(stride), ntuple(dilation)
@@ -30,11 +34,14 @@ class _ConvNd(Module):
         _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode)
         self.in_channels, self.out_channels = in_channels, out_channels
         self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
-        self.transposed, self.output_padding = False, ntuple(0)
+        self.transposed, self.output_padding = self._transposed, ntuple(output_padding)
         self.groups, self.padding_mode = groups, padding_mode
         # what F.pad gets for the padding modes other than zeros: (left, right, top, bottom)
         self._reversed_padding_repeated_twice = _reversed_padding(padding, kernel_size, dilation)
-        self.weight = Parameter(_creation.empty(out_channels, in_channels // groups, *kernel_size, dtype=dtype))
+        # a transposed convolution's weight has the in channels first: (in, out / groups, k...)
+        outer, inner = (in_channels, out_channels // groups) if self._transposed else (out_channels,
+                                                                                      in_channels // groups)
+        self.weight = Parameter(_creation.empty(outer, inner, *kernel_size, dtype=dtype))
         if bias:
             self.bias = Parameter(_creation.empty(out_channels, dtype=dtype))
         else:
@@ -58,6 +65,8 @@ class _ConvNd(Module):
         s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
         if self.padding != (0,) * len(self.padding):
             s += f", padding={self.padding}"
+        if self.output_padding != (0,) * len(self.output_padding):
+            s += f", output_padding={self.output_padding}"
         if self.dilation != (1,) * len(self.dilation):
             s += f", dilation={self.dilation}"
         if self.groups != 1:
@@ -111,6 +120,71 @@ class Conv2d(_ConvNd):
 
     _ntuple = staticmethod(pair)
     _conv = staticmethod(F.conv2d)
+
+
+class _ConvTransposeNd(_ConvNd):
+    """The layer of `ConvTranspose1d` and `ConvTranspose2d`: `_ConvNd` with the weight's channels swapped, an
+    `output_padding`, zeros padding only, and a forward that may be asked for an `output_size`."""
+    _transposed = True
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {type(self).__name__}')
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, device, dtype, output_padding)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size)
+        return self._conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
+                          self.dilation)
+
+    def _output_padding(self, input, output_size):
+        """The output_padding that gives `output_size` (torch's `_ConvTransposeNd._output_padding`)."""
+        if output_size is None:
+            return self.output_padding
+        dims = len(self.kernel_size)
+        output_size = list(output_size)[-dims:]
+        spatial = input.shape[-dims:]
+        smallest = [(spatial[d] - 1) * self.stride[d] - 2 * self.padding[d] + self.dilation[d] *
+                    (self.kernel_size[d] - 1) + 1 for d in range(dims)]
+        largest = [s + self.stride[d] - 1 for d, s in enumerate(smallest)]
+        for size, low, high in zip(output_size, smallest, largest):
+            if not low <= size <= high:
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range from {smallest} "
+                                 f"to {largest} (for an input of {spatial})")
+        return tuple(size - low for size, low in zip(output_size, smallest))
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """Apply a 1-D transposed convolution: each input position adds a learned kernel-sized patch to the output.
+    Mirrors `torch.nn.ConvTranspose1d`.
+
+    Attributes:
+        weight: (in_channels, out_channels / groups, k), from U(-b, b), b = 1 / sqrt(out_channels / groups * k);
+        bias: (out_channels,), from the same U(-b, b); or None.
+    """
+    _ntuple = staticmethod(_single)
+    _conv = staticmethod(F.conv_transpose1d)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """Apply a 2-D transposed convolution (the upsampling layer of decoders and GANs): each input pixel adds a
+    learned kernel-sized patch to the output. Mirrors `torch.nn.ConvTranspose2d`.
+
+    Args: those of `Conv2d`, and output_padding (0): rows and columns added at the end, to pick one of the output
+    sizes a stride allows (or pass `output_size=` to forward).
+
+    Attributes:
+        weight: (in_channels, out_channels / groups, kh, kw), from PyTorch's default kaiming_uniform_(a=sqrt(5)),
+            whose fan_in is out_channels / groups * kh * kw;  bias: (out_channels,); or None.
+
+    Example:
+        >>> nn.ConvTranspose2d(16, 8, 4, stride=2, padding=1)(torch.randn(1, 16, 7, 7)).shape
+        torch.Size([1, 8, 14, 14])
+    """
+    _ntuple = staticmethod(pair)
+    _conv = staticmethod(F.conv_transpose2d)
 
 
 def _check_arguments(in_channels, out_channels, stride, padding, groups, padding_mode):

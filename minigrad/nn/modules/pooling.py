@@ -1,6 +1,7 @@
 """Pooling layers: `MaxPool2d`, `AvgPool2d`, `AdaptiveAvgPool2d` and their 1-D forms (no parameters; each calls
 its `F.` function)."""
 from .. import functional as F
+from ..functional.arguments import pair
 from ..module import Module
 
 __all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d"]
@@ -97,3 +98,74 @@ class AdaptiveAvgPool1d(AdaptiveAvgPool2d):
 
     def forward(self, input):
         return F.adaptive_avg_pool1d(input, self.output_size)
+
+
+# ---- adaptive max pools: the layers of `F.adaptive_max_pool1d` and `F.adaptive_max_pool2d` -----------------------
+class AdaptiveMaxPool2d(Module):
+    """Keep the largest value of each window, the windows sized so that the output is `output_size`; with
+    `return_indices`, also where each is (for `MaxUnpool2d`). Mirrors `torch.nn.AdaptiveMaxPool2d`."""
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool1d(AdaptiveMaxPool2d):
+    """Keep the largest value of each adaptive window along the last dim. Mirrors `torch.nn.AdaptiveMaxPool1d`."""
+
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+
+# ---- unpooling and power-average pooling: the layers of `F.max_unpool1d/2d` and `F.lp_pool1d/2d` --------------
+class MaxUnpool2d(Module):
+    """Put each value that `MaxPool2d(return_indices=True)` kept back where it was, zeros elsewhere. Mirrors
+    `torch.nn.MaxUnpool2d`; `forward(input, indices, output_size=None)`."""
+    _tuple = staticmethod(pair)
+    _unpool = staticmethod(F.max_unpool2d)
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = self._tuple(kernel_size)
+        self.stride = self._tuple(stride if stride is not None else kernel_size)
+        self.padding = self._tuple(padding)
+
+    def forward(self, input, indices, output_size=None):
+        return self._unpool(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(MaxUnpool2d):
+    """Put each value that `MaxPool1d(return_indices=True)` kept back where it was. Mirrors `torch.nn.MaxUnpool1d`."""
+    _tuple = staticmethod(_single)
+    _unpool = staticmethod(F.max_unpool1d)
+
+
+class LPPool2d(Module):
+    """Pool each window to (sum of x**norm_type) ** (1 / norm_type). Mirrors `torch.nn.LPPool2d`."""
+    _pool = staticmethod(F.lp_pool2d)
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type, self.kernel_size, self.stride, self.ceil_mode = norm_type, kernel_size, stride, ceil_mode
+
+    def forward(self, input):
+        return self._pool(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+    def extra_repr(self):
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, stride={self.stride}, "
+                f"ceil_mode={self.ceil_mode}")
+
+
+class LPPool1d(LPPool2d):
+    """Pool each window along the last dim to (sum of x**norm_type) ** (1 / norm_type). Mirrors
+    `torch.nn.LPPool1d`."""
+    _pool = staticmethod(F.lp_pool1d)
