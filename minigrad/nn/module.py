@@ -12,7 +12,7 @@ from .module_checks import check_buffer, check_module_name, check_name, check_pa
 from .module_repr import _addindent  # noqa: F401 - torch's home of it
 from .hooks import *  # noqa: F401,F403 - register_module_forward_hook, ...: torch has them in this module
 from .hooks import _global_backward_hooks, _global_backward_pre_hooks, _global_forward_hooks, _global_forward_pre_hooks
-from .parameter import Parameter, zero_grads
+from .parameter import Buffer, Parameter, zero_grads
 
 
 def _forward_unimplemented(self, *input):
@@ -101,7 +101,8 @@ class Module:
     register_module = add_module
 
     def __setattr__(self, name, value):
-        """`self.name = value`: a Parameter or a Module is registered; anything else is a plain attribute."""
+        """`self.name = value`: a Parameter, a Module or an `nn.Buffer` is registered; anything else is a plain
+        attribute (or replaces the buffer of that name)."""
         d = self.__dict__
         params, modules, buffers = d.get("_parameters"), d.get("_modules"), d.get("_buffers")
         if isinstance(value, Parameter):
@@ -122,6 +123,8 @@ class Module:
             if value is not None:
                 raise wrong_assignment("child module", name, value)
             modules[name] = value
+        elif isinstance(value, Buffer):
+            self.register_buffer(name, value, value.persistent)
         elif buffers is not None and name in buffers:
             if value is not None and not isinstance(value, Tensor):
                 raise wrong_assignment("buffer", name, value)

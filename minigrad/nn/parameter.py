@@ -1,4 +1,5 @@
-"""`Parameter`: the tensor type that a Module registers as a learnable weight."""
+"""`Parameter`: the tensor type that a Module registers as a learnable weight; `Buffer`, the mark that makes a
+Module register a tensor as a buffer (state, not learned)."""
 import numpy as np
 
 from .._tensor.tensor import Tensor
@@ -50,6 +51,25 @@ class Parameter(Tensor):
 
     def __reduce_ex__(self, protocol):
         return type(self), (Tensor._make(self._data), self.requires_grad)
+
+
+class _BufferMeta(type):
+    def __instancecheck__(cls, instance):
+        """A tensor is a Buffer when `Buffer(...)` marked it (PyTorch's `_BufferMeta`)."""
+        return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)
+
+
+class Buffer(Tensor, metaclass=_BufferMeta):
+    """Mark a tensor as a buffer: `self.running_mean = nn.Buffer(torch.zeros(3))` registers it, as
+    `register_buffer` does; `persistent=False` keeps it out of `state_dict`. Mirrors `torch.nn.Buffer`: the result
+    is a plain tensor (detached, keeping `requires_grad`) that carries the mark."""
+
+    def __new__(cls, data=None, *, persistent=True):
+        if data is None:
+            data = Tensor._make(np.zeros(0, default_float().np_type))
+        t = data.detach().requires_grad_(data.requires_grad)
+        t.persistent, t._is_buffer = persistent, True
+        return t
 
 
 def zero_grads(params, set_to_none=True):

@@ -488,6 +488,9 @@ def _extend():
     from . import op_table_pools_unpool         # adaptive max pools, max unpooling, lp pools (issue 26)
     CASES.extend(op_table_pools_unpool.CASES)
     ERRORS.extend(op_table_pools_unpool.ERRORS)
+    from . import op_table_bilinear_multiclass  # bilinear, multi_margin_loss, multilabel_margin_loss (issue 26)
+    CASES.extend(op_table_bilinear_multiclass.CASES)
+    ERRORS.extend(op_table_bilinear_multiclass.ERRORS)
 
 
 _extend()

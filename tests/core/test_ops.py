@@ -223,7 +223,12 @@ def test_table_covers_every_op_in_minigrad_ops():
             if not (outs and wrt):
                 break
             seeds = [minigrad.ones_like(o).requires_grad_() for o in outs]
-            outs = minigrad.autograd.grad(outs, wrt, seeds, create_graph=True, allow_unused=True)
+            try:
+                outs = minigrad.autograd.grad(outs, wrt, seeds, create_graph=True, allow_unused=True)
+            except RuntimeError as e:       # a gradient that torch does not differentiate (NotImplemented node)
+                if "is not implemented" not in str(e):
+                    raise
+                break
             stack += [g.grad_fn for g in outs if g is not None and g.grad_fn is not None]
             wrt = wrt + seeds
         while stack:

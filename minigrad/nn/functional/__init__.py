@@ -12,6 +12,8 @@ from ...core.dtype import scalar_name
 from ...ops import softmax as _softmax
 from .basic import REDUCTIONS, MseLoss, NllLoss, NllLoss2d
 from ...ops.linalg import Addmm
+from ...ops.arithmetic import MulScalar
+from .loss import _legacy_reduction
 from ..._tensor.pointwise import _tensor_arg
 
 
@@ -109,7 +111,7 @@ def _check_broadcastable(a, b):
                                f"dimension {max(len(a), len(b)) - 1 - i}")
 
 
-def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     """Negative log-likelihood: -input[i, target[i]], averaged. `input` holds log-probabilities.
 
     Args:
@@ -117,7 +119,10 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
         target: (N,) class indices, int64 (or () / (N, d1, ...)).
         weight: optional (C,) weight per class; the mean is then weighted.
         ignore_index: targets equal to it contribute nothing (not even to the mean's denominator).
+        size_average, reduce: PyTorch's deprecated flags for the reduction (they warn).
     """
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
     _check_reduction(reduction)
     t = target._data
     if t.dtype.kind not in "iu":
@@ -146,28 +151,57 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     return out.view(*t.shape) if reduction == "none" else out
 
 
-def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
     """Cross-entropy of raw scores (logits) and class indices: nll_loss(log_softmax(input, 1), target).
 
     Mirrors `torch.nn.functional.cross_entropy`. log_softmax is the stable one, so large logits are fine.
-    A float `target` of the same shape as `input` is read as class probabilities instead.
+    A float `target` of the same shape as `input` is read as class probabilities instead. `label_smoothing` e
+    mixes the target with the uniform distribution: (1 - e) times the loss plus e times the mean over classes of
+    -log p, as ATen's `cross_entropy_loss_label_smoothing` computes it.
 
     Example:
         >>> F.cross_entropy(torch.tensor([[2.0, 0.5]]), torch.tensor([0]))
         tensor(0.2014)
     """
-    if label_smoothing != 0.0:
-        raise NotImplementedError("minigrad's cross_entropy does not support label_smoothing")
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     class_dim = 1 if input.dim() > 1 else 0
     logp = log_softmax(input, class_dim)
+    classes = input.shape[class_dim]
     if target.is_floating_point() and target.shape == input.shape:
         _check_reduction(reduction)
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / classes
         losses = -(logp * target if weight is None else logp * target * weight).sum(class_dim)
         if reduction == "none":
             return losses
         total = losses.sum()
         return total if reduction == "sum" else total / losses.numel()
-    return nll_loss(logp, target, weight, ignore_index, reduction)
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing == 0.0:
+        return nll
+    return _smoothing(logp, target, weight, ignore_index, reduction, nll, label_smoothing, class_dim, classes)
+
+
+def _smoothing(logp, target, weight, ignore_index, reduction, nll, epsilon, class_dim, classes):
+    """ATen's label smoothing for class indices: (1 - e) nll + e / C * (the summed -log p, reduced as nll is)."""
+    ignored = target == ignore_index
+    if weight is None:
+        smooth = -logp.sum(class_dim)
+    else:
+        shape = [1] * logp.dim()
+        shape[class_dim] = weight.shape[0]
+        smooth = -(logp * weight.view(*shape)).sum(class_dim)
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        kept = target.masked_select(ignored.logical_not()).flatten()
+        smooth = smooth.sum() / (weight.gather(0, kept).sum() if weight is not None else ignored.logical_not().sum())
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return MulScalar.apply(nll, 1 - epsilon) + MulScalar.apply(smooth, epsilon / classes)
 
 
 from .activation import *  # noqa: E402,F401,F403 - leaky_relu, elu, gelu, silu, softplus: its __all__
@@ -196,3 +230,6 @@ from .conv_transpose import conv_transpose1d, conv_transpose2d  # noqa: E402,F40
 from .adaptive_max_pool import *  # noqa: E402,F401,F403 - adaptive_max_pool1d/2d (and _with_indices)
 from .unpool import max_unpool1d, max_unpool2d  # noqa: E402,F401
 from .lp_pool import lp_pool1d, lp_pool2d  # noqa: E402,F401
+from .bilinear import bilinear  # noqa: E402,F401
+from .loss_multiclass import multi_margin_loss, multilabel_margin_loss  # noqa: E402,F401
+from .gumbel import gumbel_softmax  # noqa: E402,F401

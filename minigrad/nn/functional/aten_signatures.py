@@ -6,9 +6,11 @@ takes the weight first and -1 for "no padding_idx", `torch.batch_norm` and `torc
 argument positionally (weight before the running stats) and a `cudnn_enabled` flag the CPU ignores. Each one
 calls the `nn.functional` function, so the graph and the numbers are the same.
 """
-from . import (activation_leaky, adaptive_max_pool, activation_piecewise, activation_smooth, conv, conv_transpose, distance, divergence,
-               dropout_variants, loss, loss_likelihood, loss_margin, normalization, pooling, pooling1d, shuffle)
+from . import (activation_leaky, activation_piecewise, activation_smooth, adaptive_max_pool, conv, conv_transpose,
+               distance, divergence, dropout_variants, loss, loss_likelihood, loss_margin, normalization, pooling,
+               pooling1d, shuffle)
 from .activation import selu as _selu
+from .bilinear import bilinear as _bilinear
 from .rms_norm import rms_norm as _rms_norm
 from .activation_leaky import RreluWithNoise, RreluWithNoiseInplace, rrelu_noise
 
@@ -19,7 +21,8 @@ __all__ = ["conv1d", "conv2d", "celu", "celu_", "selu", "selu_", "prelu", "rrelu
            "adaptive_avg_pool1d", "avg_pool1d", "max_pool1d", "max_pool1d_with_indices", "pixel_shuffle",
            "pixel_unshuffle", "channel_shuffle", "rms_norm", "binary_cross_entropy_with_logits", "kl_div",
            "margin_ranking_loss", "cosine_embedding_loss", "hinge_embedding_loss", "poisson_nll_loss",
-           "triplet_margin_loss", "conv_transpose1d", "conv_transpose2d", "adaptive_max_pool1d"]
+           "triplet_margin_loss", "conv_transpose1d", "conv_transpose2d", "adaptive_max_pool1d",
+           "bilinear"]
 
 # ATen's losses take the reduction as an int (at::Reduction): 0 none, 1 mean, 2 sum. PyTorch's stubs give them the
 # default 1 (mean), but torch.kl_div(x, t) and the others return the unreduced loss when it is left out: their
@@ -217,3 +220,7 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 def adaptive_max_pool1d(input, output_size):
     return adaptive_max_pool.adaptive_max_pool1d_with_indices(input, output_size)
+
+
+def bilinear(input1, input2, weight, bias=None):
+    return _bilinear(input1, input2, weight, bias)

@@ -71,3 +71,11 @@ from .pooling import AdaptiveMaxPool1d, AdaptiveMaxPool2d  # noqa: E402
 __all__ += ["AdaptiveMaxPool1d", "AdaptiveMaxPool2d"]
 from .pooling import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d  # noqa: E402
 __all__ += ["MaxUnpool1d", "MaxUnpool2d", "LPPool1d", "LPPool2d"]
+from .linear import Bilinear  # noqa: E402
+__all__ += ["Bilinear"]
+from .loss_margin import MultiLabelMarginLoss, MultiMarginLoss  # noqa: E402
+__all__ += ["MultiMarginLoss", "MultiLabelMarginLoss"]
+from .container import Container  # noqa: E402
+from .lazy import UninitializedBuffer  # noqa: E402
+from .loss import NLLLoss2d  # noqa: E402
+__all__ += ["Container", "UninitializedBuffer", "NLLLoss2d"]

@@ -1,15 +1,28 @@
 """Containers: `Sequential` (modules run one after another), `ModuleList` and `ModuleDict` (a list and a dict
-that register modules); `ParameterList` and `ParameterDict` are in parameter_containers.py.
+that register modules), and the deprecated `Container`; `ParameterList` and `ParameterDict` are in
+parameter_containers.py.
 
 All keep their modules in `_modules` (the lists under the names "0", "1", ...), so `named_parameters` gives
 `'0.weight'` and `Module.apply`, `state_dict`, `train` and `repr` see them like any other submodule.
 """
 import operator
+import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 from ..module_repr import _addindent
 from ..module import Module
+
+
+class Container(Module):
+    """The modules given as keywords, registered; deprecated (Module does all of it). Mirrors `torch.nn.Container`."""
+
+    def __init__(self, **kwargs):
+        warnings.warn("`nn.Container` is deprecated. All of its functionality is now implemented in `nn.Module`. "
+                      "Subclass that instead.", FutureWarning, stacklevel=2)
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 class Sequential(Module):

@@ -8,6 +8,7 @@ import numpy as np
 
 from .linear import Linear
 from ..module import Module
+from ..._tensor.tensor import Tensor
 from ..parameter import Parameter
 
 
@@ -28,6 +29,28 @@ class UninitializedParameter(Parameter):
 
     def __repr__(self):
         return "<UninitializedParameter>"
+
+
+class UninitializedBuffer(Tensor):
+    """A buffer with no shape yet, which a lazy layer materializes. Mirrors `torch.nn.UninitializedBuffer`."""
+
+    def __new__(cls, requires_grad=False, device=None, dtype=None, persistent=True):
+        t = cls._make(np.empty(0, np.float32 if dtype is None else dtype.np_type))
+        t.persistent = persistent
+        return t
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    shape = UninitializedParameter.shape
+
+    def materialize(self, shape, dtype=np.float32):
+        """Give this buffer `shape` (uninitialized values) and make it a plain tensor, in place."""
+        self._data = np.empty(shape, dtype)
+        self.__class__ = Tensor
+
+    def __repr__(self):
+        return "<UninitializedBuffer>"
 
 
 class LazyLinear(Linear):

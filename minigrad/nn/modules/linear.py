@@ -49,6 +49,42 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
+class Bilinear(Module):
+    """y = x1ᵀ A x2 + b for each out feature. Mirrors `torch.nn.Bilinear`.
+
+    Attributes:
+        weight: (out_features, in1_features, in2_features), from U(-k, k), k = 1 / sqrt(in1_features);
+        bias: (out_features,), from the same U(-k, k); or None.
+
+    Example:
+        >>> nn.Bilinear(3, 4, 5)(torch.ones(2, 3), torch.ones(2, 4)).shape
+        torch.Size([2, 5])
+    """
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in1_features, self.in2_features, self.out_features = in1_features, in2_features, out_features
+        self.weight = Parameter(_creation.empty(out_features, in1_features, in2_features, dtype=dtype))
+        if bias:
+            self.bias = Parameter(_creation.empty(out_features, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+                f"out_features={self.out_features}, bias={self.bias is not None}")
+
+
 class Identity(Module):
     """Return the input unchanged (a placeholder layer). Mirrors `torch.nn.Identity`."""
 

@@ -1,4 +1,6 @@
 """Loss layers: each one stores its options and calls the function of the same name in `nn.functional`."""
+import warnings
+
 from .. import functional as F
 from ..functional.loss import _legacy_reduction
 from ..module import Module
@@ -25,13 +27,23 @@ class MSELoss(_Loss):
 class NLLLoss(_Loss):
     """Negative log-likelihood of log-probabilities and class indices. Mirrors `torch.nn.NLLLoss`."""
 
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean"):
-        super().__init__(reduction)
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+        super().__init__(_legacy(size_average, reduce, reduction))
         self.register_buffer("weight", weight)
         self.ignore_index = ignore_index
 
     def forward(self, input, target):
-        return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
+        return F.nll_loss(input, target, self.weight, ignore_index=self.ignore_index, reduction=self.reduction)
+
+
+class NLLLoss2d(NLLLoss):
+    """`NLLLoss` under its old name for images, deprecated. Mirrors `torch.nn.NLLLoss2d`."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+        warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in replacement and see "
+                      "https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for more details.", FutureWarning,
+                      stacklevel=2)
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
 
 
 class CrossEntropyLoss(_Loss):
@@ -45,14 +57,16 @@ class CrossEntropyLoss(_Loss):
         tensor(0.2014)
     """
 
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
-        super().__init__(reduction)
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                 label_smoothing=0.0):
+        super().__init__(_legacy(size_average, reduce, reduction))
         self.register_buffer("weight", weight)
         self.ignore_index = ignore_index
         self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
-        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+        return F.cross_entropy(input, target, self.weight, ignore_index=self.ignore_index, reduction=self.reduction,
+                               label_smoothing=self.label_smoothing)
 
 
 class BCELoss(_Loss):

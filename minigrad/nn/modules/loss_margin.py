@@ -115,3 +115,32 @@ class SoftMarginLoss(_Loss):
 
     def forward(self, input, target):
         return F.soft_margin_loss(input, target, reduction=self.reduction)
+
+
+class MultiMarginLoss(_Loss):
+    """The multi-class hinge loss (an SVM's): for each sample, the mean over the other classes of
+    max(0, margin - x[y] + x[i])**p. Mirrors `torch.nn.MultiMarginLoss`."""
+
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(_legacy(size_average, reduce, reduction))
+        if p not in (1, 2):
+            raise ValueError("only p == 1 and p == 2 supported")
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(f"MultiMarginLoss: expected weight to be None or 1D tensor, got {weight.dim()}D instead")
+        self.register_buffer("weight", weight)
+        self.p, self.margin = p, margin
+
+    def forward(self, input, target):
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin, weight=self.weight,
+                                   reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    """The multi-label hinge loss: target classes (listed, ended by -1) should score a margin of 1 above every
+    other class. Mirrors `torch.nn.MultiLabelMarginLoss`."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(_legacy(size_average, reduce, reduction))
+
+    def forward(self, input, target):
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
