@@ -47,6 +47,11 @@ class TensorConvert(TensorInteger):
         return _creation.tensor(np.array(data, dtype=(dtype or self.dtype).np_type), device=device,
                                 requires_grad=requires_grad)
 
+    def new(self, *args):
+        """PyTorch's legacy constructor on this tensor's dtype: `x.new(2, 3)` (uninitialised sizes, zeros here),
+        `x.new([1, 2])` (data), `x.new()` (empty)."""
+        return getattr(_tensor_types, self.dtype._tensor_type[len("torch."):])(*args)
+
     def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None,
                  pin_memory=False):
         return _creation.full(size, fill_value, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)

@@ -17,10 +17,12 @@ __all__ = ["BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor", "FloatTenso
            "isclose", "numel", "promote_types", "remainder", "result_type", "set_default_device", "layout",
            "memory_format", "strided", "contiguous_format", "legacy_contiguous_format", "preserve_format",
            "channels_last", "channels_last_3d", "get_device", "get_device_module", "is_storage", "is_distributed",
-           "FatalError"]
+           "FatalError", "bitwise_left_shift", "bitwise_right_shift", "gcd", "gcd_", "lcm", "lcm_"]
 
 equal, allclose, isclose = Tensor.equal, Tensor.allclose, Tensor.isclose
 floor_divide = Tensor.floor_divide
+bitwise_left_shift, bitwise_right_shift = Tensor.bitwise_left_shift, Tensor.bitwise_right_shift
+gcd, gcd_, lcm, lcm_ = Tensor.gcd, Tensor.gcd_, Tensor.lcm, Tensor.lcm_
 bitwise_and, bitwise_or, bitwise_xor, bitwise_not = (Tensor.bitwise_and, Tensor.bitwise_or, Tensor.bitwise_xor,
                                                      Tensor.bitwise_not)
 

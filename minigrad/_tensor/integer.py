@@ -123,6 +123,45 @@ class TensorInteger:
 
     __iand__, __ior__, __ixor__ = bitwise_and_, bitwise_or_, bitwise_xor_
 
+    # ---- shifts, gcd, lcm: integers only --------------------------------------------------------------------------
+    def bitwise_left_shift(self, other):
+        """self * 2**other for integers (0 once the shift passes the dtype's width, as PyTorch's kernel)."""
+        return _bitwise(self, other, _shift_left, "lshift")
+
+    def bitwise_right_shift(self, other):
+        """self // 2**other for integers (-1 or 0, by the sign, once the shift passes the width)."""
+        return _bitwise(self, other, _shift_right, "rshift")
+
+    __lshift__, __rshift__ = bitwise_left_shift, bitwise_right_shift
+
+    def __rlshift__(self, other):
+        return _as_tensor(other, self).bitwise_left_shift(self)
+
+    def __rrshift__(self, other):
+        return _as_tensor(other, self).bitwise_right_shift(self)
+
+    def bitwise_left_shift_(self, other):
+        return self._write(self.bitwise_left_shift(other))
+
+    def bitwise_right_shift_(self, other):
+        return self._write(self.bitwise_right_shift(other))
+
+    __ilshift__, __irshift__ = bitwise_left_shift_, bitwise_right_shift_
+
+    def gcd(self, other):
+        """The greatest common divisor, elementwise, of integers (always >= 0; gcd(0, 0) = 0)."""
+        return _bitwise(self, other, np.gcd, "gcd")
+
+    def lcm(self, other):
+        """The least common multiple, elementwise, of integers (always >= 0; 0 if either is 0)."""
+        return _bitwise(self, other, np.lcm, "lcm")
+
+    def gcd_(self, other):
+        return self._write(self.gcd(other))
+
+    def lcm_(self, other):
+        return self._write(self.lcm(other))
+
 
 def _bitwise(x, other, ufunc, name):
     a, b = operands(x, _as_tensor(other, x))
@@ -130,3 +169,21 @@ def _bitwise(x, other, ufunc, name):
         name_of_dtype = _dtype.from_numpy_dtype(a.dtype)._scalar_name
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{name_of_dtype}'")
     return like(TensorBase._make(np.asarray(ufunc(a, b))), x, other)
+
+
+def _shift_left(a, b):
+    """ATen's lshift: a << b, and 0 where b is negative or at least the width in bits."""
+    bits = a.dtype.itemsize * 8
+    inside = (b >= 0) & (b < bits)
+    with np.errstate(over="ignore"):
+        shifted = np.left_shift(a, np.where(inside, b, 0).astype(a.dtype))
+    return np.where(inside, shifted, 0).astype(a.dtype)
+
+
+def _shift_right(a, b):
+    """ATen's rshift: a >> b (arithmetic for signed integers), and the sign's fill where b passes the width."""
+    bits = a.dtype.itemsize * 8
+    inside = (b >= 0) & (b < bits)
+    shifted = np.right_shift(a, np.where(inside, b, 0).astype(a.dtype))
+    fill = np.where(a < 0, -1, 0) if a.dtype.kind == "i" else 0
+    return np.where(inside, shifted, fill).astype(a.dtype)

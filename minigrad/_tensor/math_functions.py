@@ -1,6 +1,7 @@
 """Module-level spellings (`torch.sin(x)`, `torch.std(x, 0)`, ...) of the math methods added for the tutorials'
 PyTorch: each is the Tensor method itself, so `torch.sin(x)` is `x.sin()`."""
-from ..ops import statistics
+from ..ops import statistics, unary
+from ..ops.join import BlockDiag
 from .tensor import Tensor
 from .pointwise import _tensor_arg
 from .reductions import _var_args
@@ -18,7 +19,7 @@ __all__ = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
            "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_", "cos_", "cosh_",
            "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_", "floor_", "frac_", "log10_",
            "log1p_", "log2_", "log_", "neg_", "negative_", "reciprocal_", "relu_", "round_", "rsqrt_", "sigmoid_",
-           "sin_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_"]
+           "sin_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_", "vdot", "dist", "renorm", "fill", "block_diag"]
 
 sin, cos, tan, asin, acos, atan = Tensor.sin, Tensor.cos, Tensor.tan, Tensor.asin, Tensor.acos, Tensor.atan
 sinh, cosh, asinh, acosh, atanh = Tensor.sinh, Tensor.cosh, Tensor.asinh, Tensor.acosh, Tensor.atanh
@@ -86,3 +87,23 @@ def minimum(input, other):
 
 
 arctan2 = atan2
+
+
+# ---- vdot, dist, renorm, fill, block_diag ----------------------------------------------------------------------------
+vdot, dist, renorm = Tensor.vdot, Tensor.dist, Tensor.renorm
+
+
+def fill(input, value):
+    """A tensor shaped like `input`, every element `value` (a number or a 0-d tensor). Mirrors `torch.fill`."""
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.dim()} "
+                               "dimensions.")
+        return unary.FillTensor.apply(input, value)
+    return unary.FillNumber.apply(input, value)
+
+
+def block_diag(*tensors):
+    """The matrices on the diagonal of a zero matrix (0-d and 1-d tensors count as one row). Mirrors
+    `torch.block_diag`."""
+    return BlockDiag.apply(*tensors)

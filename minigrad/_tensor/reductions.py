@@ -6,7 +6,8 @@ import numpy as np
 from ..compat.batched import like
 from ..core.dtype import cpp_name
 from ..core.tensor import TensorBase
-from ..ops import cumulative, histogram as _histogram, reduction, softmax as _softmax, statistics
+from ..ops import cumulative, histogram as _histogram, norms, reduction, softmax as _softmax, statistics
+from ..ops._common import as_operand as _as_tensor_operand
 from ..ops._common import dim_index
 from ..ops.reduction import _axes
 from .integer import _result
@@ -125,6 +126,17 @@ class TensorReductions:
     def amin(self, dim=(), keepdim=False):
         """Return the smallest element over `dim` (all dims by default); ties share the gradient."""
         return statistics.Amin.apply(self, _dims(dim), keepdim)
+
+    def dist(self, other, p=2):
+        """The p-norm of self - other (broadcast): their distance."""
+        return norms.Dist.apply(self, _as_tensor_operand(other, self), float(p))
+
+    def renorm(self, p, dim, maxnorm):
+        """Each slice along `dim` whose p-norm exceeds `maxnorm`, scaled down to it (others unchanged)."""
+        return norms.Renorm.apply(self, p, norms.check_renorm(self, p, dim, maxnorm), maxnorm)
+
+    def renorm_(self, p, dim, maxnorm):
+        return self._inplace(norms.Renorm, p, norms.check_renorm(self, p, dim, maxnorm), maxnorm)
 
     def aminmax(self, *, dim=None, keepdim=False):
         """(min, max) over `dim` (all elements by default), one node for both; ties share each gradient."""

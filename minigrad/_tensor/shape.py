@@ -9,7 +9,7 @@ import numpy as np
 from ..compat.batched import LEVELS, NO_STORAGE, like, refuse_masks, refuse_read
 from ..core import dtype as _dtype
 from ..core.tensor import TensorBase
-from ..ops import copies, indexing, memory_format as _formats, shape, tiling
+from ..ops import copies, indexing, memory_format as _formats, shape, tiling, unfold
 from ..ops._common import dim_index
 
 _T_WARNING = (
@@ -140,6 +140,11 @@ class TensorShape:
             return self
         out = self.sum(dims, keepdim=True)
         return out.view(size) if lead else out
+
+    def unfold(self, dimension, size, step):
+        """Every window of `size` elements along `dimension`, `step` apart, as a new last dim (a view)."""
+        unfold.check_unfold(self, dimension, size, step)
+        return unfold.Unfold.apply(self, dimension, size, step)
 
     def clone(self, *args, memory_format=_formats.preserve_format):
         if args:

@@ -12,7 +12,9 @@ __all__ = ["chunk", "diag", "diag_embed", "diagonal", "einsum", "flip", "fliplr"
            "index_add", "index_select", "masked_fill", "movedim", "moveaxis", "narrow", "nonzero", "outer", "permute",
            "roll", "scatter", "scatter_add", "select", "split", "tile", "tril", "triu", "unbind", "unflatten", "where",
            "bmm", "addmm", "addmv", "addr", "baddbmm", "addbmm", "kron", "cross", "diff", "repeat_interleave",
-           "take_along_dim", "tril_indices", "triu_indices"]
+           "take_along_dim", "tril_indices", "triu_indices", "index_copy", "index_fill", "index_put", "index_put_",
+           "take", "put", "masked_scatter", "select_scatter", "slice_scatter", "diagonal_scatter",
+           "split_with_sizes", "diagflat"]
 
 (chunk, diag, diag_embed, diagonal, fliplr, flipud, gather, ger, index_add, index_select, masked_fill, movedim,
  narrow, outer, roll, scatter, scatter_add, select, tril, triu, unbind, unflatten) = (
@@ -25,6 +27,12 @@ moveaxis = movedim
 bmm, addmm, addmv, addr, baddbmm, addbmm = (Tensor.bmm, Tensor.addmm, Tensor.addmv, Tensor.addr, Tensor.baddbmm,
                                             Tensor.addbmm)
 kron, cross, diff, take_along_dim = Tensor.kron, Tensor.cross, Tensor.diff, Tensor.take_along_dim
+# the writes at chosen places (index_write.py); torch.put and torch.index_put_ as the methods are
+(index_copy, index_fill, index_put, index_put_, take, put, masked_scatter, select_scatter, slice_scatter,
+ diagonal_scatter, split_with_sizes, diagflat) = (
+    Tensor.index_copy, Tensor.index_fill, Tensor.index_put, Tensor.index_put_, Tensor.take, Tensor.put,
+    Tensor.masked_scatter, Tensor.select_scatter, Tensor.slice_scatter, Tensor.diagonal_scatter,
+    Tensor.split_with_sizes, Tensor.diagflat)
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):

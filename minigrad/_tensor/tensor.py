@@ -8,8 +8,8 @@ the ops and `Tensor` inherits them. The arithmetic operators (`x + y` is `Add.ap
 `backward()`, which starts the engine. The other kinds are each in a file of this folder: `pointwise.py`,
 `reductions.py`, `shape.py`, `indexing.py`, `inplace.py` (and `inplace_shape.py`), `conversion.py`, and for the
 rest of PyTorch's surface `elementwise.py` (hypot, lgamma, ...), `selection.py` (median, unique, ...), `layout.py`
-(tensor_split, rot90, ...), `aliases.py` (PyTorch's second names: greater, subtract, swapaxes, ...) and
-`complex_api.py` (conj, mT, angle, ... on real tensors).
+(tensor_split, rot90, ...), `aliases.py` (PyTorch's second names: greater, subtract, swapaxes, ...),
+`complex_api.py` (conj, mT, angle, ... on real tensors) and `index_write.py` (index_copy, put, take, ...).
 """
 import weakref
 
@@ -29,6 +29,7 @@ from .conversion import TensorConvert
 from .indexing import TensorIndexing
 from .inplace import TensorInPlace
 from .inplace_shape import TensorInPlaceShape
+from .index_write import TensorIndexWrite
 from .pointwise import TensorPointwise
 from .printing import tensor_repr
 from .reductions import TensorReductions
@@ -38,7 +39,7 @@ from .views import TensorViews
 
 class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, TensorShape, TensorInPlace,
              TensorIndexing, TensorConvert, TensorViews, TensorAliases, TensorElementwise, TensorSelection,
-             TensorLayout, TensorComplexAPI, TensorInPlaceShape):
+             TensorLayout, TensorComplexAPI, TensorInPlaceShape, TensorIndexWrite):
     """An n-dimensional array that can record the operations applied to it. Mirrors `torch.Tensor`.
 
     Create tensors with `minigrad.tensor(...)`, `zeros`, `randn`, ... rather than with this class.
@@ -61,6 +62,10 @@ class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, Te
 
     def dot(self, other):
         return linalg.Dot.apply(self, other)
+
+    def vdot(self, other):
+        """The dot product of vectors, conjugating self (the same for real vectors); node VdotBackward0."""
+        return linalg.Vdot.apply(self, other)
 
     def matmul(self, other):
         """Dispatch on dimensions as PyTorch does: dot, mv, mm, a folded mm/mv, or bmm (see `ops/linalg.py`)."""

@@ -245,25 +245,30 @@ class IndexPut(Function):
     saved_attrs = {"accumulate": "accumulate", "indices": "indices"}
 
     @staticmethod
-    def forward(x, index, v):
+    def forward(x, index, v, accumulate=False):
         check_index(x._data.shape, index)
         out = x._data.copy()
-        out[index] = v._data
+        if accumulate:          # `x.index_put(index, v, accumulate=True)`: repeated places add up
+            np.add.at(out, index, np.broadcast_to(v._data, out[index].shape))
+        else:
+            out[index] = v._data
         return wrap(out)
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        x, ctx.index, v = inputs
+        x, ctx.index, v, *accumulate = inputs
         ctx.v_shape = v._data.shape
-        ctx.accumulate, ctx.indices = False, torch_indices(ctx.index, x.dim())
+        ctx.accumulate, ctx.indices = bool(accumulate and accumulate[0]), torch_indices(ctx.index, x.dim())
 
     @staticmethod
     def backward(ctx, grad):
-        needs_x, _, needs_v = ctx.needs_input_grad
-        # torch's `grad.index_put(index, 0)`: the overwritten places got nothing from x
-        gx = IndexPut.apply(grad, ctx.index, wrap(np.zeros((), grad._data.dtype))) if needs_x else None
+        needs_x, _, needs_v = ctx.needs_input_grad[:3]
+        # torch's `grad.index_put(index, 0)`: the overwritten places got nothing from x (all of it, accumulating)
+        gx = None
+        if needs_x:
+            gx = grad if ctx.accumulate else IndexPut.apply(grad, ctx.index, wrap(np.zeros((), grad._data.dtype)))
         gv = grad_to(Index.apply(grad, ctx.index), ctx.v_shape) if needs_v else None
-        return gx, None, gv
+        return gx, None, gv, None
 
     jvp = linear
 
@@ -277,7 +282,7 @@ class SetSlice(IndexPut):
     @staticmethod
     def setup_context(ctx, inputs, output):
         _, ctx.index, v = inputs
-        ctx.v_shape = v._data.shape
+        ctx.v_shape, ctx.accumulate = v._data.shape, False
 
 
 SetSlice._backward_cls.name = lambda self: "torch::autograd::CopySlices"

@@ -81,3 +81,41 @@ def _promoted(tensors):
     for t in tensors[1:]:
         dtype = promote((dtype, 2), (t.dtype, 2))
     return [t._data.astype(dtype.np_type, copy=False) for t in tensors]
+
+
+class BlockDiag(Function):
+    """z = the matrices on the diagonal of a zero matrix, in order (a 0-d tensor is 1 x 1, a vector 1 x n);
+    each input's gradient is its block of the gradient"""
+    node_name = "BlockDiagBackward0"
+
+    @staticmethod
+    def forward(*tensors):
+        blocks = []
+        for i, t in enumerate(tensors):
+            if t.dim() > 2:
+                raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
+                                   f"{t.dim()} dimensions")
+            blocks.append(t._data.reshape(1, -1) if t.dim() < 2 else t._data)
+        arrays = _promoted(tensors) if tensors else []
+        rows, cols = sum(b.shape[0] for b in blocks), sum(b.shape[1] for b in blocks)
+        out = np.zeros((rows, cols), arrays[0].dtype if arrays else np.float32)
+        r = c = 0
+        for block, a in zip(blocks, arrays):
+            out[r:r + block.shape[0], c:c + block.shape[1]] = a.reshape(block.shape)
+            r, c = r + block.shape[0], c + block.shape[1]
+        return wrap(out)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.shapes = [t._data.shape for t in inputs]
+
+    @staticmethod
+    def backward(ctx, grad):
+        grads, r, c = [], 0, 0
+        for shape, needs in zip(ctx.shapes, ctx.needs_input_grad):
+            h, w = (shape[0], shape[1]) if len(shape) == 2 else (1, int(np.prod(shape)))
+            grads.append(grad[r:r + h, c:c + w].reshape(shape) if needs else None)
+            r, c = r + h, c + w
+        return tuple(grads)
+
+    jvp = linear

@@ -110,6 +110,12 @@ class Dot(Function):
     jvp = bilinear
 
 
+
+class Vdot(Dot):
+    """z = sum(conj(x) * y), which is the dot product for real vectors (PyTorch's node: VdotBackward0)"""
+    node_name = "VdotBackward0"
+    saved_names = ("other", "self")
+
 class Bmm(Mm):  # the same saved tensors as Mm: only forward and backward differ
     """Z[b] = X[b] @ W[b] for a batch of matrices (3-D, same batch);  dZ/dX = G @ W^T,  dZ/dW = X^T @ G"""
     node_name = "BmmBackward0"

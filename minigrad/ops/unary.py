@@ -296,6 +296,30 @@ class Fill(Function):
     jvp = zero
 
 
+class FillNumber(Fill):
+    """`torch.fill(x, number)`, out of place (PyTorch's node: FillBackward0; `x.fill_(number)` is FillBackward2)"""
+    node_name = "FillBackward0"
+
+
+class FillTensor(Function):
+    """z = a tensor shaped like x, every element the 0-d tensor v;  dz/dx = 0,  dz/dv = the sum of the gradient"""
+    node_name = "FillBackward1"
+
+    @staticmethod
+    def forward(x, value):
+        return wrap(np.full_like(x._data, value._data))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+
+    @staticmethod
+    def backward(ctx, grad):
+        return wrap(np.zeros_like(grad._data)), grad.sum()
+
+    jvp = linear
+
+
 class Zero(Function):
     """z = a tensor shaped like x, all zeros;  dz/dx = 0"""
     node_name = "ZeroBackward0"

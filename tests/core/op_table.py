@@ -491,6 +491,12 @@ def _extend():
     from . import op_table_bilinear_multiclass  # bilinear, multi_margin_loss, multilabel_margin_loss (issue 26)
     CASES.extend(op_table_bilinear_multiclass.CASES)
     ERRORS.extend(op_table_bilinear_multiclass.ERRORS)
+    from . import op_table_index_write          # index_copy, take, put, masked_scatter, *_scatter (issue 26)
+    CASES.extend(op_table_index_write.CASES)
+    ERRORS.extend(op_table_index_write.ERRORS)
+    from . import op_table_norms_factories      # vdot, dist, renorm, fill, block_diag, unfold (issue 26)
+    CASES.extend(op_table_norms_factories.CASES)
+    ERRORS.extend(op_table_norms_factories.ERRORS)
 
 
 _extend()

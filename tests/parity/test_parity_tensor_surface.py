@@ -309,6 +309,50 @@ def nan_reductions(lib):
             lib.nansum(lib.tensor([True, True])), lib.nanmean(lib.tensor([float("nan")]))]
 
 
+# ---- integer shifts, gcd and lcm ---------------------------------------------------------------------------------
+@case
+def shifts_gcd_lcm(lib):
+    x = lib.tensor([1, 2])
+    x <<= 2
+    shifted = x.clone()
+    x >>= 1
+    return [lib.bitwise_left_shift(lib.tensor([1, -2]), 3), lib.tensor([16]) >> 2,
+            lib.bitwise_right_shift(lib.tensor([-16, 5]), lib.tensor([2, 1])), lib.tensor([1, 2]).bitwise_left_shift(70),
+            lib.tensor([True]) << 1, lib.tensor([5], dtype=lib.uint8) << 9, lib.tensor([-5]) >> 70, 2 << lib.tensor([1, 2]),
+            lib.tensor([1]).lcm_(lib.tensor([4])), lib.gcd(lib.tensor([0, 0, 12, -18]), lib.tensor([0, 5, 8, 4])),
+            lib.lcm(lib.tensor([4, 0, -3]), lib.tensor([6, 3, 4])), lib.tensor([3, 4], dtype=lib.int32) << lib.tensor([1, -1]),
+            lib.tensor([7], dtype=lib.int8) << 4, lib.tensor([-128], dtype=lib.int8) >> 1, shifted, x]
+
+
+@pytest.mark.parametrize("expression", ["lib.tensor([1.0]) << 1", "lib.gcd(lib.tensor([1.0]), lib.tensor([2.0]))",
+                                        "lib.lcm(lib.tensor([1.0]), lib.tensor([2]))"])
+def test_integer_ops_refuse_floats(parity, expression):
+    parity(lambda lib: eval(expression))
+
+
+# ---- factories that follow a formula -----------------------------------------------------------------------------
+@case
+def formula_factories(lib):
+    return [lib.scalar_tensor(3), lib.scalar_tensor(2, dtype=lib.int64), lib.logspace(0, 2, 3),
+            lib.logspace(0, 2, 3, base=2), lib.logspace(0, 1, 4, dtype=lib.int64), lib.range(0, 3), lib.range(1, 2, 0.5),
+            lib.hann_window(5), lib.hamming_window(4, periodic=False), lib.blackman_window(3), lib.bartlett_window(5),
+            lib.kaiser_window(4), lib.hann_window(1), lib.hann_window(0), lib.blackman_window(8, dtype=lib.float64),
+            lib.bartlett_window(6, False), lib.kaiser_window(7, False, 5.0), lib.hamming_window(6, True, 0.5, 0.3)]
+
+
+@pytest.mark.parametrize("expression", ["lib.hann_window(-1)", "lib.hann_window(3, dtype=lib.int64)",
+                                        "lib.kaiser_window(3, dtype=lib.int32)", "lib.logspace(0, 1, -1)"])
+def test_factory_misuse(parity, expression):
+    parity(lambda lib: eval(expression))
+
+
+@case
+def legacy_new(lib):
+    x = lib.ones(2)
+    return [x.new(2, 3).shape, x.new([1, 2]), x.new().shape, lib.ones(2, dtype=lib.int32).new([3, 4]),
+            x.new(lib.Size([2])).shape, x.new(x) is x]
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
     run_both(CASES[name])
