@@ -40,7 +40,7 @@ from .autograd.grad_mode import is_inference, is_inference_mode_enabled
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from . import func, nn, optim, utils
 from .func import vmap  # noqa: F401 - torch.vmap is torch.func.vmap
-from . import backends, cpu, cuda, linalg, return_types, types, version
+from . import backends, cpu, cuda, linalg, return_types, special, testing, types, version
 from ._tensor.functions import log_softmax, softmax
 from .serialization import load, save  # also binds minigrad.serialization, as torch.serialization
 from .nn.functional.distance_matrix import cdist, pdist  # torch.cdist and torch.pdist

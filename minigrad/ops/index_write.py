@@ -91,20 +91,14 @@ class IndexFill(Function):
         return IndexFill.apply(tx, dim, index, 0)
 
 
-class IndexFillTensor(Function):
+class IndexFillTensor(IndexFill):
     """z = x with the slices at `index` along dim set to a 0-d tensor v;  dz/dx = g with those slices zeroed,
     dz/dv = the sum of g over them"""
     node_name = "IndexFillBackward1"
-    saved_attrs = {"dim": "dim", "index": "index"}
 
     @staticmethod
     def forward(x, dim, index, value):
         return IndexFill.forward(x, dim, index, value._data)
-
-    @staticmethod
-    def setup_context(ctx, inputs, output):
-        _, ctx.dim, index, _ = inputs
-        ctx.index_array, ctx.index = index, wrap(index)
 
     @staticmethod
     def backward(ctx, grad):
@@ -116,7 +110,7 @@ class IndexFillTensor(Function):
             gv = picked.sum()
         return gx, None, None, gv
 
-    jvp = linear
+    jvp = linear        # the filled places carry v's tangent
 
 
 class Take(Function):

@@ -353,6 +353,20 @@ def legacy_new(lib):
             x.new(lib.Size([2])).shape, x.new(x) is x]
 
 
+# ---- torch.special: SciPy's names for minigrad's ops ---------------------------------------------------------------
+@case
+def special_functions(lib):
+    S = lib.special
+    x = lib.tensor([0.25, 1.5, 3.0], requires_grad=True)
+    a = lib.tensor([1.0, 2.0, 3.0])
+    outs = [S.expit(x), S.logit(x * 0.2), S.erf(x), S.erfc(x), S.erfinv(x * 0.2), S.exp2(x), S.expm1(x), S.log1p(x),
+            S.gammaln(x), S.digamma(x), S.psi(x), S.polygamma(1, x), S.multigammaln(x + 1, 2), S.gammainc(a, x),
+            S.gammaincc(a, x), S.i0(x), S.i1(x), S.log_softmax(x, 0), S.softmax(x, 0), S.logsumexp(x, 0), S.round(x),
+            S.round(x, decimals=1), S.sinc(x), S.xlogy(x, x), S.ndtr(x), S.ndtr(lib.tensor([0, 1]))]
+    return [(o, o.grad_fn.name() if o.grad_fn else None) for o in outs] + [
+        lib.autograd.grad(sum(o.sum() for o in outs), x)]
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_parity(run_both, name):
     run_both(CASES[name])
