@@ -1,12 +1,15 @@
-"""`torch.linalg`, as far as minigrad goes: the cross product and the vector and Frobenius norms.
+"""`torch.linalg`, as far as minigrad goes: the cross product, the vector and Frobenius norms, the inverse, the
+determinant (and its sign and log), and matrix powers (ops/determinant.py).
 
-Decompositions and solvers (inv, det, solve, svd, qr, eigh, ...) are not implemented: minigrad teaches autograd,
+Decompositions and solvers (solve, svd, qr, eigh, cholesky, ...) are not implemented: minigrad teaches autograd,
 and their backward formulas are chapters of numerical linear algebra of their own.
 """
 from .ops import linalg as _linalg
 from .ops.reduction import Norm as _Norm
 
-__all__ = ["cross", "vector_norm", "matrix_norm", "norm"]
+from .ops.determinant import _LinAlgError as LinAlgError
+
+__all__ = ["cross", "vector_norm", "matrix_norm", "norm", "inv", "det", "slogdet", "matrix_power", "LinAlgError"]
 
 
 def cross(input, other, *, dim=-1):
@@ -36,3 +39,21 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if isinstance(dim, int) or (dim is None and A.dim() == 1):
         return vector_norm(A, ord, dim, keepdim, dtype=dtype)
     return matrix_norm(A, ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype)
+
+
+def inv(A):
+    """The inverse of each square matrix; a singular one raises LinAlgError. Mirrors `torch.linalg.inv`."""
+    return A.inverse()
+
+
+def det(A):
+    return A.det()
+
+
+def slogdet(A):
+    """(sign, logabsdet) of each square matrix's determinant. Mirrors `torch.linalg.slogdet`."""
+    return A.slogdet()
+
+
+def matrix_power(A, n):
+    return A.matrix_power(n)

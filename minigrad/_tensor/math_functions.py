@@ -19,7 +19,7 @@ __all__ = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
            "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_", "cos_", "cosh_",
            "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_", "floor_", "frac_", "log10_",
            "log1p_", "log2_", "log_", "neg_", "negative_", "reciprocal_", "relu_", "round_", "rsqrt_", "sigmoid_",
-           "sin_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_", "vdot", "dist", "renorm", "fill", "block_diag"]
+           "sin_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_", "vdot", "dist", "renorm", "fill", "block_diag", "inverse", "det", "slogdet", "logdet", "matrix_power"]
 
 sin, cos, tan, asin, acos, atan = Tensor.sin, Tensor.cos, Tensor.tan, Tensor.asin, Tensor.acos, Tensor.atan
 sinh, cosh, asinh, acosh, atanh = Tensor.sinh, Tensor.cosh, Tensor.asinh, Tensor.acosh, Tensor.atanh
@@ -91,6 +91,7 @@ arctan2 = atan2
 
 # ---- vdot, dist, renorm, fill, block_diag ----------------------------------------------------------------------------
 vdot, dist, renorm = Tensor.vdot, Tensor.dist, Tensor.renorm
+inverse, det, slogdet, logdet, matrix_power = Tensor.inverse, Tensor.det, Tensor.slogdet, Tensor.logdet, Tensor.matrix_power
 
 
 def fill(input, value):

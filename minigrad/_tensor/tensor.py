@@ -13,11 +13,15 @@ rest of PyTorch's surface `elementwise.py` (hypot, lgamma, ...), `selection.py` 
 """
 import weakref
 
+import numpy as np
+
 from ..compat import refused as _refused
 from ..core.engine import backward as _backward
 from ..core.graph import RemovableHandle, accumulator
 from ..core.tensor import TensorBase, set_tensor_class
-from ..ops import linalg
+from ..ops import determinant, linalg, memory_format as _formats
+from ..ops.unary import Where as _Where
+from ..return_types import make as _named
 from ..ops._common import as_operand as _as_tensor
 from ..ops.arithmetic import TensorArithmetic
 from .aliases import TensorAliases
@@ -80,6 +84,46 @@ class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, Te
 
     def cross(self, other, dim=None):
         return linalg.cross(self, other, dim)
+
+    # ---- functions of square matrices: inverse, determinants, powers (ops/determinant.py) --------------------
+    def inverse(self):
+        return determinant.Inverse.apply(self)
+
+    def det(self):
+        return determinant.Det.apply(self)
+
+    def slogdet(self):
+        """(sign, logabsdet): the sign of the determinant and the log of its absolute value."""
+        return _named("slogdet", *determinant.Slogdet.apply(self))
+
+    def logdet(self):
+        """log det(self): nan where the determinant is negative, -inf where it is 0 (PyTorch's slogdet-based form)."""
+        sign, logabsdet = self.slogdet()
+        return _where(sign == -1, float("nan"), logabsdet)
+
+    def matrix_power(self, n):
+        """self multiplied by itself n times (n = 0: the identity; n < 0: powers of the inverse), by repeated
+        squaring as ATen does it, so the graph is its chain of matrix products."""
+        _check_matrix_power(self)
+        a = self
+        if n == 0:
+            out = a.clone(memory_format=_formats.contiguous_format)
+            return out.copy_(_eye_like(a))
+        if n < 0:
+            a, n = a.inverse(), -n
+        if n == 1:
+            return a.clone(memory_format=_formats.contiguous_format)
+        if n == 2:
+            return a.matmul(a)
+        if n == 3:
+            return a.matmul(a).matmul(a)
+        z = result = None
+        while n > 0:
+            bit, n = n % 2, n // 2
+            z = a if z is None else z.matmul(z)
+            if bit:
+                result = z if result is None else result.matmul(z)
+        return result
 
     # ---- beta * self + alpha * (a product), one node each; the `_` forms write into self ---------------------
     def addmm(self, mat1, mat2, *, beta=1, alpha=1):
@@ -168,6 +212,25 @@ class Tensor(TensorBase, TensorArithmetic, TensorPointwise, TensorReductions, Te
 
     def __repr__(self):
         return tensor_repr(self)
+
+
+def _where(condition, number, tensor):
+    """torch.where(condition, number, tensor), recorded as PyTorch's WhereBackward0."""
+    return _Where.apply(condition._data, _as_tensor(number, tensor), tensor)
+
+
+def _eye_like(a):
+    n = a.shape[-1]
+    return Tensor._make(np.broadcast_to(np.eye(n, dtype=a._data.dtype), a._data.shape))
+
+
+def _check_matrix_power(a):
+    """linalg.matrix_power takes integer matrices too (negative powers need the inverse, which checks the dtype)."""
+    if a.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if a.shape[-1] != a.shape[-2]:
+        raise RuntimeError(f"linalg.matrix_power: A must be batches of square matrices, but they are {a.shape[-2]} "
+                           f"by {a.shape[-1]} matrices")
 
 
 set_tensor_class(Tensor)      # every tensor that TensorBase._make creates, in any op, is one of these

@@ -1,5 +1,6 @@
-"""Op-table rows for vdot, dist, renorm, torch.fill, block_diag and Tensor.unfold (issue 26). Format: see
-op_table.py. The references are numpy's (np.linalg.norm, np.block, sliding windows), never minigrad's."""
+"""Op-table rows for vdot, dist, renorm, torch.fill, block_diag, Tensor.unfold, and inverse, det, slogdet, logdet and
+matrix_power (issue 26). Format: see op_table.py. The references are numpy's (np.linalg, np.block, sliding
+windows), never minigrad's."""
 import numpy as np
 
 from .op_table_base import A, C, Case, N
@@ -65,4 +66,42 @@ ERRORS += [
     ("unfold_too_big", lambda L: L.arange(6.0).unfold(0, 7, 1)),
     ("unfold_step_0", lambda L: L.arange(6.0).unfold(0, 2, 0)),
     ("unfold_negative_size", lambda L: L.arange(6.0).unfold(0, -1, 1)),
+]
+
+# ---- inverse, determinants, powers (ops/determinant.py): well-conditioned matrices, numpy.linalg's references ----
+WELL = C([[2.0, 0.5, -0.3], [0.4, 1.5, 0.2], [-0.1, 0.3, 1.8]])
+BATCH = C([[[1.5, 0.2], [-0.4, 1.1]], [[0.9, -0.5], [0.3, 2.0]]])
+
+
+def _logdet(a):
+    sign, logabsdet = np.linalg.slogdet(a)
+    return np.where(sign < 0, np.nan, logabsdet).astype(a.dtype)
+
+
+CASES += [
+    Case("inverse", lambda L, a: L.inverse(a), (WELL,), np.linalg.inv),
+    Case("linalg_inv_batch", lambda L, a: L.linalg.inv(a), (BATCH,), np.linalg.inv),
+    Case("det", lambda L, a: L.det(a), (WELL,), lambda a: np.asarray(np.linalg.det(a), a.dtype)),
+    Case("det_batch", lambda L, a: a.det(), (BATCH,), lambda a: np.linalg.det(a).astype(a.dtype)),
+    Case("slogdet", lambda L, a: tuple(L.slogdet(a)), (C([[0.5, 2.0], [1.5, -0.3]]),),
+         lambda a: tuple(np.asarray(v, a.dtype) for v in np.linalg.slogdet(a))),
+    Case("logdet", lambda L, a: a.logdet(), (WELL,), _logdet),
+    Case("logdet_negative", lambda L, a: L.logdet(a), (C([[0.5, 2.0], [1.5, -0.3]]),), _logdet, grad=False),
+    Case("matrix_power_3", lambda L, a: L.matrix_power(a, 3), (WELL,), lambda a: np.linalg.matrix_power(a, 3)),
+    Case("matrix_power_5_batch", lambda L, a: a.matrix_power(5), (BATCH,), lambda a: np.linalg.matrix_power(a, 5)),
+    Case("matrix_power_0", lambda L, a: a.matrix_power(0), (WELL,), lambda a: np.eye(3, dtype=a.dtype)),
+    Case("matrix_power_negative", lambda L, a: L.linalg.matrix_power(a, -2), (WELL,),
+         lambda a: np.linalg.matrix_power(np.linalg.inv(a), 2)),
+]
+
+ERRORS += [
+    ("inverse_singular", lambda L: L.inverse(L.zeros(2, 2))),
+    ("inverse_singular_batch", lambda L: L.inverse(L.tensor([[[1.0, 0.0], [0.0, 1.0]], [[1.0, 2.0], [2.0, 4.0]]]))),
+    ("inverse_singular_rank_2", lambda L: L.inverse(L.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]]))),
+    ("inverse_not_square", lambda L: L.inverse(L.ones(2, 3))),
+    ("inverse_int", lambda L: L.inverse(L.ones(2, 2, dtype=L.long))),
+    ("inverse_1d", lambda L: L.inverse(L.ones(3))),
+    ("det_1d", lambda L: L.det(L.ones(3))),
+    ("det_int", lambda L: L.det(L.ones(2, 2, dtype=L.long))),
+    ("matrix_power_not_square", lambda L: L.matrix_power(L.ones(2, 3), 2)),
 ]

@@ -353,6 +353,31 @@ def legacy_new(lib):
             x.new(lib.Size([2])).shape, x.new(x) is x]
 
 
+# ---- inverse, determinants, powers --------------------------------------------------------------------------------
+@case
+def inverse_determinants_powers(lib):
+    lib.manual_seed(0)
+    a = lib.randn(3, 3, requires_grad=True)
+    b = lib.randn(2, 3, 3, requires_grad=True)
+    sign, logabsdet = lib.slogdet(a)
+    outs = [lib.det(a), lib.inverse(a), a.logdet(), lib.linalg.inv(b), lib.linalg.det(b), lib.matrix_power(a, 3),
+            lib.matrix_power(a, 0), lib.matrix_power(a, 1), lib.matrix_power(a, -2), lib.matrix_power(a, 5),
+            (a @ a.mT + lib.eye(3)).logdet(), sign, logabsdet]
+    grads = lib.autograd.grad(sum(o.sum() for o in outs), (a, b))
+    g, = lib.autograd.grad(lib.det(a), a, create_graph=True)
+    return [(o.round(decimals=3), o.grad_fn.name()) for o in outs] + [
+        [x.round(decimals=3) for x in grads], lib.autograd.grad(g.sum(), a)[0].round(decimals=3),
+        lib.matrix_power(lib.tensor([[1, 1], [0, 1]]), 3), lib.slogdet(lib.zeros(2, 2)), lib.logdet(-lib.eye(3)),
+        lib.det(lib.zeros(2, 2)).abs(), issubclass(lib.linalg.LinAlgError, RuntimeError)]
+
+
+@case
+def determinant_of_a_singular_matrix_has_torchs_zero_gradient(lib):
+    s = lib.tensor([[1.0, 2.0], [2.0, 4.0]], requires_grad=True)
+    lib.det(s).backward()
+    return s.grad.abs()
+
+
 # ---- torch.special: SciPy's names for minigrad's ops ---------------------------------------------------------------
 @case
 def special_functions(lib):
