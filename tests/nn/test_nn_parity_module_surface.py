@@ -2,8 +2,9 @@
 persistence, reassignment), `nn.Bilinear` (weights under `manual_seed`, repr, gradients), `F.gumbel_softmax`
 (its draws and the straight-through gradient), the multi-class margin loss layers, `NLLLoss2d` and `Container`
 (with their deprecation warnings), the loss layers' positional signatures (`NLLLoss(weight, size_average,
-ignore_index)`), `nn.factory_kwargs`, `nn.UninitializedBuffer` and `nn.grad`'s convolution gradients. The ops'
-values, graphs and misuses are op-table rows (tests/core/op_table_bilinear_multiclass.py)."""
+ignore_index)`), `nn.factory_kwargs`, `nn.UninitializedBuffer`, `nn.grad`'s convolution gradients and the lazy
+convolutions and normalizations. The ops' values, graphs and misuses are op-table rows
+(tests/core/op_table_bilinear_multiclass.py)."""
 import warnings
 
 import pytest
@@ -169,6 +170,43 @@ def convolution_gradients_as_functions(lib):
             lib.nn.grad.conv2d_input((1, 2, 8, 8), w, lib.randn(1, 3, 5, 5), stride=2, padding=1),
             lib.nn.grad.conv1d_input((1, 2, 5), w1, lib.randn(1, 3, 3)),
             lib.nn.grad.conv1d_weight(x1, (3, 2, 3), lib.randn(1, 3, 2), stride=2)]
+
+
+@case
+def lazy_layers_become_the_plain_ones(lib):
+    """The lazy convolutions and normalizations: uninitialized until the first input, then drawn as the plain layer
+    draws them (the same numbers under manual_seed) and turned into it."""
+    nn = lib.nn
+    lib.manual_seed(0)
+    out = []
+    m = nn.LazyConv2d(6, 3)
+    out += [repr(m), type(m).__name__, repr(m.weight), m.has_uninitialized_params()]
+    y = m(lib.randn(2, 4, 5, 5))
+    out += [type(m).__name__, repr(m), m.weight.shape, y.sum(), m.bias]
+    b = nn.LazyBatchNorm1d()
+    out += [repr(b), list(b.state_dict()), repr(b.running_mean)]
+    b(lib.randn(3, 5))
+    out += [type(b).__name__, repr(b), b.running_mean, b.num_batches_tracked]
+    i = nn.LazyInstanceNorm2d(affine=True, track_running_stats=True)
+    out.append(repr(i))
+    i(lib.randn(2, 3, 4, 4))
+    out += [type(i).__name__, repr(i), i.running_var]
+    t = nn.LazyConvTranspose2d(4, 3, stride=2)
+    out += [repr(t), t(lib.randn(1, 2, 3, 3)).shape, repr(t), t.weight.shape]
+    c1 = nn.LazyConv1d(3, 2)
+    c1(lib.randn(4, 5))
+    c2 = nn.LazyConv2d(4, 2, groups=2, bias=False)
+    c2(lib.randn(1, 6, 3, 3))
+    i1 = nn.LazyInstanceNorm1d()
+    i1(lib.randn(2, 3, 7))
+    b3 = nn.LazyBatchNorm3d(affine=False)
+    b3(lib.randn(2, 2, 2, 2, 2))
+    return out + [repr(c1), c1.weight, repr(c2), c2.weight.shape, repr(i1), repr(b3), list(b3.state_dict())]
+
+
+@case
+def lazy_instance_norm_reads_dim_1_even_unbatched(lib):
+    lib.nn.LazyInstanceNorm1d()(lib.randn(3, 7))
 
 
 @pytest.mark.parametrize("name", list(CASES))

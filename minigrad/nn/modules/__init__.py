@@ -79,3 +79,7 @@ from .container import Container  # noqa: E402
 from .lazy import UninitializedBuffer  # noqa: E402
 from .loss import NLLLoss2d  # noqa: E402
 __all__ += ["Container", "UninitializedBuffer", "NLLLoss2d"]
+from .lazy import (LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyConv1d, LazyConv2d,  # noqa: E402
+                   LazyConvTranspose1d, LazyConvTranspose2d, LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d)
+__all__ += ["LazyConv1d", "LazyConv2d", "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyBatchNorm1d",
+            "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d"]
