@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.forward_ad import not_implemented_error
 from ..core.function import Function
-from ._common import float_dtype_of, operands, quiet, wrap
+from ._common import operands, quiet, wrap
 from .binary import _floats_only
 from .special import Lgamma
 from .unary import Exp, Log

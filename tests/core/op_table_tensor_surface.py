@@ -3,7 +3,6 @@
 squeeze_, ...), the float-layout and special functions (fmax, fmin, ldexp, nextafter, frexp, erfinv, i0,
 mvlgamma, igamma, igammac) and the reductions nansum, nanmean, aminmax, kthvalue and mode. Format: see
 op_table.py. References are numpy's (mpmath's for the special functions), never minigrad's."""
-import math
 
 import mpmath
 import numpy as np
